@@ -1,0 +1,148 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** Every environment variable the server reads, with its embedded default. Nothing else reads process.env. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Balas <no-reply@balas.local>'),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  TRUST_PROXY: bool.default(false),
+  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
+  SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
+  SHOPEE_BASE_URL: optionalUrl,
+  LAZADA_APP_KEY: z.string().min(1).optional(),
+  LAZADA_APP_SECRET: z.string().min(1).optional(),
+  LAZADA_AUTH_URL: optionalUrl,
+  LAZADA_API_URL: optionalUrl,
+  LAZADA_AUTH_REST_URL: optionalUrl,
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  AI_EMBEDDING_MODEL: z.string().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  secretKey: string | undefined;
+  workers: Env['WORKERS'];
+  bodyLimit: number;
+  trustProxy: boolean;
+  /** True when no real partner credentials are set: the built-in sandbox is mounted and used. */
+  sandbox: boolean;
+  shopee: { partnerId: number; partnerKey: string; baseUrl: string } | undefined;
+  lazada:
+    | { appKey: string; appSecret: string; authUrl: string; apiUrl: string; authRestUrl: string }
+    | undefined;
+  ai:
+    | {
+        baseUrl: string;
+        apiKey: string;
+        model: string;
+        embeddingModel: string | undefined;
+        timeoutMs: number;
+      }
+    | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `Invalid configuration: ${i.path.join('.')} ${i.message}`);
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  const pairs: [string, unknown, unknown][] = [
+    ['SHOPEE_PARTNER_ID/SHOPEE_PARTNER_KEY', e.SHOPEE_PARTNER_ID, e.SHOPEE_PARTNER_KEY],
+    ['LAZADA_APP_KEY/LAZADA_APP_SECRET', e.LAZADA_APP_KEY, e.LAZADA_APP_SECRET],
+  ];
+  for (const [name, a, b] of pairs) {
+    if ((a === undefined) !== (b === undefined))
+      throw new ConfigError(`Invalid configuration: set both of ${name}`);
+  }
+  if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+  }
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const sandbox = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secretKey: e.SECRET_KEY,
+    workers: e.WORKERS,
+    bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    sandbox,
+    shopee:
+      e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
+        ? {
+            partnerId: e.SHOPEE_PARTNER_ID,
+            partnerKey: e.SHOPEE_PARTNER_KEY,
+            baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
+          }
+        : undefined,
+    lazada:
+      e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
+        ? {
+            appKey: e.LAZADA_APP_KEY,
+            appSecret: e.LAZADA_APP_SECRET,
+            authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
+            apiUrl: e.LAZADA_API_URL ?? 'https://api.lazada.com.my/rest',
+            authRestUrl: e.LAZADA_AUTH_REST_URL ?? 'https://auth.lazada.com/rest',
+          }
+        : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL,
+            apiKey: e.AI_API_KEY ?? '',
+            model: e.AI_MODEL,
+            embeddingModel: e.AI_EMBEDDING_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : undefined,
+  };
+}

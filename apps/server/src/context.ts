@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mailer.ts';
+import { createInProcessQueue, type Queue } from './platform/queue.ts';
+import { createBullQueue } from './platform/queue-bullmq.ts';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from './platform/rate-limiter.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { createSecrets, loadSecretKey, type Secrets } from './platform/secrets.ts';
+import { createLocalStorage, type Storage, storageRoot } from './platform/storage.ts';
+
+/** The infrastructure every feature is built from: one implementation per concern, chosen by config. */
+export interface AppContext {
+  config: Config;
+  log: FastifyBaseLogger;
+  database: Database;
+  queue: Queue;
+  realtime: Realtime;
+  mailer: Mailer;
+  storage: Storage;
+  secrets: Secrets;
+  rateLimiter: RateLimiter;
+}
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({
+    level: config.logLevel,
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      '*.password',
+      '*.accessToken',
+      '*.partnerKey',
+    ],
+  });
+}
+
+export async function createContext(
+  config: Config,
+  options: { log?: FastifyBaseLogger; inMemoryDatabase?: boolean; queuePrefix?: string } = {},
+): Promise<AppContext> {
+  const log = options.log ?? createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemoryDatabase ? null : config.dataDir,
+  });
+  const queue = config.redisUrl
+    ? createBullQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix ?? 'balas', log })
+    : createInProcessQueue(log);
+  const realtime = createRealtime({
+    redisUrl: config.redisUrl,
+    streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,
+  });
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(database.db, log);
+  return {
+    config,
+    log,
+    database,
+    queue,
+    realtime,
+    mailer,
+    storage: createLocalStorage(storageRoot(config.dataDir)),
+    secrets: createSecrets(loadSecretKey(config.secretKey, config.dataDir)),
+    rateLimiter: config.redisUrl
+      ? createRedisRateLimiter(config.redisUrl, options.queuePrefix ?? 'balas')
+      : createMemoryRateLimiter(),
+  };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.queue.close();
+  await ctx.realtime.close();
+  await ctx.mailer.close();
+  await ctx.rateLimiter.close();
+  await ctx.database.close();
+}
+
+export const webDistDir = (root: string) => join(root, 'apps/web/dist');

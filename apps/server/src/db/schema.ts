@@ -1,0 +1,342 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---- accounts ------------------------------------------------------------------------------
+export const merchants = pgTable('merchants', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  phone: text('phone').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_merchant_idx').on(t.merchantId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_merchant_idx').on(t.merchantId)],
+);
+
+export const outboxEmails = pgTable('outbox_emails', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+});
+
+// ---- shops ---------------------------------------------------------------------------------
+export interface ShopConfig {
+  vouchersEnabled: boolean;
+  pauseBotOnManualReply: boolean;
+  handoverMessage: string;
+}
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
+    /** The platform's shop id (Shopee shop_id, Lazada seller id); null until authorized. */
+    externalId: text('external_id'),
+    name: text('name').notNull(),
+    personName: text('person_name').notNull(),
+    personEmail: text('person_email').notNull(),
+    personPhone: text('person_phone').notNull(),
+    defaultBotStatus: boolean('default_bot_status').notNull().default(false),
+    status: text('status', { enum: ['pending', 'active', 'reconnect'] })
+      .notNull()
+      .default('pending'),
+    config: jsonb('config').$type<ShopConfig>().notNull(),
+    /** sha256 of the OAuth state handed to the platform. */
+    oauthStateHash: text('oauth_state_hash').unique(),
+    oauthRedirect: text('oauth_redirect'),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    region: text('region'),
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shops_merchant_idx').on(t.merchantId, t.createdAt),
+    uniqueIndex('shops_provider_external_uq').on(t.provider, t.externalId),
+  ],
+);
+
+// ---- inbox ---------------------------------------------------------------------------------
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Shopee conversation_id / Lazada session_id / website session id: a string, never a JS number. */
+    externalId: text('external_id').notNull(),
+    customerId: text('customer_id').notNull().default(''),
+    customerName: text('customer_name').notNull().default(''),
+    latestText: text('latest_text').notNull().default(''),
+    latestAt: timestamp('latest_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessageExternalId: text('last_message_external_id'),
+    hasNew: boolean('has_new').notNull().default(false),
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** null = never set ('Not live'), true 'Enabled', false 'Disabled'. */
+    botEnabled: boolean('bot_enabled'),
+    handedOver: boolean('handed_over').notNull().default(false),
+    handoverReason: text('handover_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_shop_external_uq').on(t.shopId, t.externalId),
+    index('conversations_shop_latest_idx').on(t.shopId, t.latestAt.desc(), t.id.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    externalId: text('external_id'),
+    sender: text('sender', { enum: ['customer', 'agent', 'bot'] }).notNull(),
+    type: text('type').notNull().default('text'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    text: text('text').notNull().default(''),
+    /** For bot replies: the customer message answered. Unique, so a message is answered at most once. */
+    replyTo: uuid('reply_to'),
+    status: text('status', { enum: ['sent', 'pending', 'failed'] })
+      .notNull()
+      .default('sent'),
+    error: text('error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_shop_external_uq').on(t.shopId, t.externalId),
+    uniqueIndex('messages_reply_to_uq').on(t.replyTo),
+    index('messages_conversation_sent_idx').on(t.conversationId, t.sentAt.desc(), t.id.desc()),
+  ],
+);
+
+export const webhookEvents = pgTable('webhook_events', {
+  id: id(),
+  provider: text('provider').notNull(),
+  dedupeKey: text('dedupe_key').notNull().unique(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+// ---- training ------------------------------------------------------------------------------
+export const topics = pgTable(
+  'topics',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('Shopee'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('topics_shop_idx').on(t.shopId, t.createdAt)],
+);
+
+export const topicEntries = pgTable(
+  'topic_entries',
+  {
+    id: id(),
+    topicId: uuid('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['categorization', 'knowledge'] }).notNull(),
+    text: text('text').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('topic_entries_topic_idx').on(t.topicId, t.kind, t.position)],
+);
+
+export const knowledgeFiles = pgTable(
+  'knowledge_files',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    mime: text('mime').notNull(),
+    storageKey: text('storage_key').notNull(),
+    chunkSize: integer('chunk_size').notNull(),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    progress: integer('progress').notNull().default(0),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('knowledge_files_shop_idx').on(t.shopId, t.createdAt)],
+);
+
+export const knowledgeChunks = pgTable(
+  'knowledge_chunks',
+  {
+    id: id(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => knowledgeFiles.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [
+    index('knowledge_chunks_shop_idx').on(t.shopId),
+    index('knowledge_chunks_file_idx').on(t.fileId, t.ordinal),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: numeric('price', { precision: 12, scale: 2 }),
+    currency: text('currency'),
+    stock: integer('stock'),
+    images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_shop_external_uq').on(t.shopId, t.externalId)],
+);
+
+export const productInfo = pgTable(
+  'product_info',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_info_shop_idx').on(t.shopId)],
+);
+
+export const productInfoProducts = pgTable(
+  'product_info_products',
+  {
+    infoId: uuid('info_id')
+      .notNull()
+      .references(() => productInfo.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.infoId, t.productId] }),
+    index('pip_shop_product_idx').on(t.shopId, t.productId),
+  ],
+);
+
+// ---- bot -----------------------------------------------------------------------------------
+export const botAnswers = pgTable(
+  'bot_answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversation: text('conversation').notNull(),
+    message: text('message').notNull(),
+    response: text('response').notNull(),
+    confidence: real('confidence').notNull().default(0),
+    language: text('language'),
+    sources: jsonb('sources').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    handover: text('handover'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('bot_answers_shop_idx').on(t.shopId, t.id)],
+);
+
+export const vouchersSent = pgTable(
+  'vouchers_sent',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    username: text('username').notNull().default(''),
+    orderId: text('order_id'),
+    items: jsonb('items').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    voucherCode: text('voucher_code'),
+    response: text('response').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('vouchers_sent_shop_sent_idx').on(t.shopId, t.sentAt, t.id)],
+);

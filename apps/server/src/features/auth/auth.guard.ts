@@ -1,0 +1,43 @@
+import { messages } from '@balas/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../errors.ts';
+import type { RateLimiter } from '../../platform/rate-limiter.ts';
+import type { AuthService } from './auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    merchantId: string;
+  }
+  interface FastifyInstance {
+    requireMerchant: (request: FastifyRequest) => Promise<void>;
+    /** A preHandler allowing `max` hits per window for each key the request maps to (IP, e-mail...). */
+    rateLimit: (rule: RateRule) => (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+/** Bearer-token authentication: `preHandler: app.requireMerchant` on every merchant route. */
+export interface RateRule {
+  name: string;
+  max: number;
+  windowMs: number;
+  key: (request: FastifyRequest) => string;
+}
+
+export const authGuard = fp<{ auth: AuthService; rateLimiter: RateLimiter }>(
+  async (app: FastifyInstance, { auth, rateLimiter }) => {
+    app.decorate('rateLimit', (rule: RateRule) => async (request: FastifyRequest) => {
+      const wait = await rateLimiter.hit(`${rule.name}:${rule.key(request)}`, rule.max, rule.windowMs);
+      if (wait > 0)
+        throw new AppError('rate_limited', `${messages.auth.tooManyAttempts} (retry in ${wait} s)`);
+    });
+    app.decorateRequest('merchantId', '');
+    app.decorate('requireMerchant', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+      const merchantId = token ? await auth.authenticate(token) : null;
+      if (!merchantId) throw new AppError('unauthenticated', messages.auth.unauthenticated);
+      request.merchantId = merchantId;
+    });
+  },
+);

@@ -1,0 +1,82 @@
+import {
+  dataOf,
+  forgotPasswordBody,
+  merchant,
+  messages,
+  okAnswer,
+  resetPasswordBody,
+  sessionAnswer,
+  signinBody,
+  signupBody,
+} from '@balas/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from './auth.service.ts';
+
+const emailOf = (request: FastifyRequest) => {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  // Per IP and per e-mail, so one address cannot be hammered from many IPs nor many from one.
+  const window = 15 * 60 * 1000;
+  const limited = (name: string) => ({
+    preHandler: [
+      app.rateLimit({ name: `${name}:ip`, max: 100, windowMs: window, key: (r) => r.ip }),
+      app.rateLimit({ name: `${name}:email`, max: 10, windowMs: window, key: emailOf }),
+    ],
+  });
+
+  app.post(
+    '/signup',
+    { schema: { tags: ['auth'], body: signupBody, response: { 200: dataOf(sessionAnswer) } } },
+    async (request) => ({ data: await auth.signup(request.body) }),
+  );
+
+  app.post(
+    '/signin',
+    {
+      ...limited('signin'),
+      schema: { tags: ['auth'], body: signinBody, response: { 200: dataOf(sessionAnswer) } },
+    },
+    async (request) => ({ data: await auth.signin(request.body) }),
+  );
+
+  app.get(
+    '/signout',
+    { schema: { tags: ['auth'], response: { 200: dataOf(okAnswer) } } },
+    async (request) => {
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+      if (token) await auth.signout(token);
+      return { data: { message: 'Signed out' } };
+    },
+  );
+
+  app.post(
+    '/forgot_password',
+    {
+      ...limited('forgot'),
+      schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: dataOf(okAnswer) } },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.body.email);
+      return { data: { message: messages.auth.forgotSent } };
+    },
+  );
+
+  app.post(
+    '/reset_password',
+    { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: dataOf(okAnswer) } } },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return { data: { message: messages.auth.resetDoneBody } };
+    },
+  );
+
+  app.get(
+    '/me',
+    { preHandler: app.requireMerchant, schema: { tags: ['auth'], response: { 200: dataOf(merchant) } } },
+    async (request) => ({ data: await auth.me(request.merchantId) }),
+  );
+};

@@ -1,0 +1,138 @@
+import { limits, type Merchant, messages } from '@balas/contracts';
+import { hash, verify } from '@node-rs/argon2';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { merchants, passwordResets, sessions } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { randomToken, sha256 } from '../../platform/secrets.ts';
+
+// algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
+const argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const SESSION_DAYS = 30;
+// Verifying against this keeps an unknown e-mail as slow as a wrong password.
+const dummyHash = hash('not-a-real-password', argon2Options);
+
+type MerchantRow = typeof merchants.$inferSelect;
+const toMerchant = (m: MerchantRow): Merchant => ({ id: m.id, name: m.name, email: m.email, phone: m.phone });
+
+export function createAuthService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function openSession(merchantId: string): Promise<string> {
+    const token = randomToken();
+    await db.insert(sessions).values({
+      merchantId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
+    });
+    return token;
+  }
+
+  return {
+    async signup(input: { name: string; email: string; phone: string; password: string }) {
+      const passwordHash = await hash(input.password, argon2Options);
+      const [row] = await db
+        .insert(merchants)
+        .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
+        .onConflictDoNothing({ target: merchants.email })
+        .returning();
+      if (!row)
+        throw new AppError('conflict', 'A user already exists with this email address', {
+          email: messages.auth.userExists,
+        });
+      return { accessToken: await openSession(row.id), user: toMerchant(row) };
+    },
+
+    async signin(input: { email: string; password: string }) {
+      const [row] = await db.select().from(merchants).where(eq(merchants.email, input.email));
+      const ok = await verify(row?.passwordHash ?? (await dummyHash), input.password);
+      if (!row || !ok) throw new AppError('unauthenticated', messages.auth.invalidCredentials);
+      return { accessToken: await openSession(row.id), user: toMerchant(row) };
+    },
+
+    /** The merchant behind a bearer token, or null when the token is unknown, revoked or expired. */
+    async authenticate(token: string): Promise<string | null> {
+      if (token.length < 20 || token.length > 100) return null;
+      const [row] = await db
+        .select({ merchantId: sessions.merchantId })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.tokenHash, sha256(token)),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+          ),
+        );
+      return row?.merchantId ?? null;
+    },
+
+    async signout(token: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(eq(sessions.tokenHash, sha256(token)));
+    },
+
+    async me(merchantId: string): Promise<Merchant> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
+      if (!row) throw new AppError('unauthenticated', messages.auth.unauthenticated);
+      return toMerchant(row);
+    },
+
+    /** Mails a single-use reset link when the e-mail is known; answers the same either way. */
+    async forgotPassword(email: string): Promise<void> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.email, email));
+      if (!row) return;
+      const token = randomToken();
+      await db.insert(passwordResets).values({
+        merchantId: row.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + limits.resetTokenMinutes * 60 * 1000),
+      });
+      const link = `${ctx.config.publicUrl}/reset-password/${token}?email=${encodeURIComponent(email)}`;
+      await ctx.mailer.send({
+        to: email,
+        subject: messages.auth.resetMailSubject,
+        text: `Hello ${row.name},\n\nSomeone asked to reset the password of your Balas account. Open this link within ${limits.resetTokenMinutes} minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+        html: `<p>Hello ${escapeHtml(row.name)},</p><p>Someone asked to reset the password of your Balas account. Open this link within ${limits.resetTokenMinutes} minutes to choose a new one:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+      });
+    },
+
+    async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
+      const passwordHash = await hash(input.password, argon2Options);
+      await db.transaction(async (tx) => {
+        const [reset] = await tx
+          .select({ id: passwordResets.id, merchantId: passwordResets.merchantId, email: merchants.email })
+          .from(passwordResets)
+          .innerJoin(merchants, eq(merchants.id, passwordResets.merchantId))
+          .where(
+            and(
+              eq(passwordResets.tokenHash, sha256(input.token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, new Date()),
+            ),
+          );
+        if (!reset || reset.email !== input.email)
+          throw new AppError('unprocessable', messages.auth.resetInvalid);
+        // Claiming the token in the same statement makes it single use even under a race.
+        const claimed = await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+          .returning({ id: passwordResets.id });
+        if (claimed.length === 0) throw new AppError('unprocessable', messages.auth.resetInvalid);
+        await tx.update(merchants).set({ passwordHash }).where(eq(merchants.id, reset.merchantId));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.merchantId, reset.merchantId), isNull(sessions.revokedAt)));
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

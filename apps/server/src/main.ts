@@ -1,0 +1,51 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { closeContext, createContext, webDistDir } from './context.ts';
+import { registerJobs } from './jobs.ts';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The API process: HTTP + Socket.IO, and the job workers too unless WORKERS=off. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx, { webDist: webDistDir(repoRoot) });
+  await registerJobs(ctx, { schedule: config.workers === 'in-process' });
+  await app.listen({ port: config.port, host: config.host });
+  if (config.workers === 'in-process') await ctx.queue.startWorker();
+  ctx.log.info(
+    {
+      url: config.publicUrl,
+      database: ctx.database.kind,
+      queue: config.redisUrl ? 'bullmq' : 'in-process',
+      sandbox: config.sandbox,
+    },
+    `Balas is running at ${config.publicUrl}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ctx.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type AppContext, closeContext, createContext } from '../context.ts';
+import { registerJobs } from '../jobs.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on its own database: PGlite in memory by default; with DATABASE_URL set (CI's second
+ * run) a new PostgreSQL database per test file, and with REDIS_URL, BullMQ and the Redis adapter
+ * under a unique prefix.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const outer = loadConfig(process.env);
+  const dataDir = mkdtempSync(join(tmpdir(), 'balas-test-'));
+  const suffix = randomBytes(6).toString('hex');
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (outer.databaseUrl) {
+    const name = `balas_test_${suffix}`;
+    const admin = new pg.Client({ connectionString: outer.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(outer.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: outer.databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: outer.redisUrl,
+    ...env,
+  });
+  const ctx = await createContext(config, {
+    inMemoryDatabase: !databaseUrl,
+    queuePrefix: `balas-test-${suffix}`,
+  });
+  const app = await buildApp(ctx);
+  await registerJobs(ctx, { schedule: false });
+  await ctx.queue.startWorker();
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await dropDatabase?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs a merchant up and returns its bearer header. */
+export async function signUp(app: FastifyInstance, email = `m${randomBytes(4).toString('hex')}@example.com`) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    payload: {
+      name: 'Aisyah',
+      email,
+      phone: '012-345 6789',
+      password: 'correct horse',
+      confirm: 'correct horse',
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
+  const { accessToken } = res.json().data as { accessToken: string };
+  return { email, token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}

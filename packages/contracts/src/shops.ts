@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { email, phonePattern } from './auth.ts';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+const v = messages.validation;
+const value = z
+  .string({ error: v.value })
+  .trim()
+  .min(1, v.value)
+  .max(limits.nameMax, v.tooLong(limits.nameMax));
+
+export const providers = ['shopee', 'lazada', 'website'] as const;
+export const provider = z.enum(providers);
+export type Provider = z.infer<typeof provider>;
+
+/** Shop creation payload (spec §3): answer has authUrl. */
+export const shopCreateBody = z.object({
+  redirect: z.string().max(2000).optional(),
+  name: value,
+  person_name: value,
+  person_email: z.string({ error: v.value }).min(1, v.value).pipe(email),
+  person_phone: z.string({ error: v.value }).trim().min(1, v.value).regex(phonePattern, v.phone),
+});
+export type ShopCreateBody = z.input<typeof shopCreateBody>;
+
+export const shopCreateAnswer = z.object({ authUrl: z.string(), id: z.string() });
+
+export const addInformation = z.object({
+  name: z.string(),
+  person_name: z.string(),
+  person_email: z.string(),
+  person_phone: z.string(),
+});
+
+export const shopStatus = z.enum(['pending', 'active', 'reconnect']);
+
+export const shop = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  providerName: provider,
+  type: z.string(),
+  addInformation,
+  defaultBotStatus: z.boolean(),
+  status: shopStatus,
+  config: z.object({
+    vouchersEnabled: z.boolean(),
+    pauseBotOnManualReply: z.boolean(),
+    handoverMessage: z.string(),
+  }),
+  createdAt: z.string(),
+});
+export type Shop = z.infer<typeof shop>;
+
+/** `PUT /api/shopee/v1/{shopId}`: either the bot switch or contact details (or both). */
+export const shopUpdateBody = z
+  .object({
+    defaultBotStatus: z.boolean().optional(),
+    name: value.optional(),
+    person_name: value.optional(),
+    person_email: z.string().pipe(email).optional(),
+    person_phone: z.string().trim().regex(phonePattern, v.phone).optional(),
+    vouchersEnabled: z.boolean().optional(),
+    pauseBotOnManualReply: z.boolean().optional(),
+    handoverMessage: z.string().trim().max(500, v.tooLong(500)).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: v.required });
+export type ShopUpdateBody = z.input<typeof shopUpdateBody>;
