@@ -155,6 +155,7 @@ CREATE TABLE "shops" (
 	"refresh_expires_at" timestamp with time zone,
 	"region" text,
 	"last_sync_at" timestamp with time zone,
+	"training_version" integer DEFAULT 0 NOT NULL,
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { messages } from '@balas/contracts';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -16,11 +17,23 @@ import {
 import type { AppContext } from './context.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
+import { inboxRoutes } from './features/inbox/inbox.routes.ts';
+import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
+import { shopsRoutes } from './features/shops/shops.routes.ts';
+import { trainingRoutes } from './features/training/training.routes.ts';
+import { createServices, type Services } from './services.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    apiRoutes: { method: string; url: string }[];
+  }
+}
 
 export interface BuildOptions {
   /** Built SPA to serve with history fallback; skipped when absent. */
@@ -49,7 +62,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.header('x-request-id', request.id);
   });
 
-  const auth = createAuthService(ctx);
+  const services = createServices(ctx, () => base);
+  const { auth } = services;
+  base.decorate('services', services);
+  const apiRoutes: { method: string; url: string }[] = [];
+  base.decorate('apiRoutes', apiRoutes);
+  base.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/')) {
+      for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+    }
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -87,6 +109,19 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       async (api) => {
         await api.register(healthRoutes, { database: ctx.database });
         await api.register(authRoutes, { auth });
+        await api.register(shopsRoutes, {
+          shops: services.shops,
+          db: ctx.database.db,
+          onConnected: services.onShopConnected,
+        });
+        await api.register(trainingRoutes, { training: services.training, db: ctx.database.db });
+        await api.register(knowledgeRoutes, {
+          knowledge: services.knowledge,
+          db: ctx.database.db,
+          enqueueIngestion: services.enqueueIngestion,
+        });
+        await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
+        await api.register(inboxRoutes, { inbox: services.inbox, replies: services.replies, db: ctx.database.db });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({
             error: {
@@ -112,6 +147,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       });
     }
   });
+
+  if (config.sandbox) {
+    const { sandboxPlugin, sandboxDefaults } = await import('@balas/marketplace-sandbox');
+    await base.register(sandboxPlugin, {
+      prefix: '/sandbox',
+      publicUrl: `${config.publicUrl}/sandbox`,
+      statePath: config.env === 'test' ? undefined : join(config.dataDir, 'sandbox.json'),
+      shopee: { ...sandboxDefaults.shopee, webhookUrl: `${config.publicUrl}/api/webhooks/shopee` },
+      lazada: { ...sandboxDefaults.lazada, webhookUrl: `${config.publicUrl}/api/webhooks/lazada` },
+      fetch: services.fetch,
+    });
+  }
 
   // Socket.IO shares the HTTP server; channel subscriptions are authorized against the merchant's shops.
   app.addHook('onReady', async () => {

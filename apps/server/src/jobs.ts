@@ -1,6 +1,11 @@
 import type { AppContext } from './context.ts';
+import type { Services } from './services.ts';
 
-/** Every job definition of every feature, registered in API and worker processes alike. */
-export async function registerJobs(ctx: AppContext, _options: { schedule: boolean }): Promise<void> {
-  ctx.queue.register([]);
+const REFRESH_EVERY_MS = 10 * 60 * 1000;
+
+/** Registers every feature's job definitions (API and worker processes alike) and the schedules. */
+export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
+  const { shops, knowledge } = services.jobs;
+  ctx.queue.register([shops.refreshTokens, shops.firstSync, knowledge.ingest]);
+  if (options.schedule) await ctx.queue.every(shops.refreshTokens, REFRESH_EVERY_MS, {});
 }

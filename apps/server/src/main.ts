@@ -20,7 +20,7 @@ async function main() {
   }
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { webDist: webDistDir(repoRoot) });
-  await registerJobs(ctx, { schedule: config.workers === 'in-process' });
+  await registerJobs(ctx, app.services, { schedule: config.workers === 'in-process' });
   await app.listen({ port: config.port, host: config.host });
   if (config.workers === 'in-process') await ctx.queue.startWorker();
   ctx.log.info(

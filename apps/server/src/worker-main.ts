@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { registerJobs } from './jobs.ts';
+import { createServices } from './services.ts';
 
 /** A worker process: consumes jobs and emits realtime events through Redis. Needs REDIS_URL. */
 async function main() {
@@ -17,7 +18,7 @@ async function main() {
     throw error;
   }
   const ctx = await createContext(config);
-  await registerJobs(ctx, { schedule: true });
+  await registerJobs(ctx, createServices(ctx), { schedule: true });
   await ctx.queue.startWorker();
   ctx.log.info('worker started');
   const stop = async () => {

@@ -4,3 +4,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './realtime.ts';
 export * from './shops.ts';
+export * from './training.ts';
+export * from './knowledge.ts';
+export * from './products.ts';
+export * from './inbox.ts';

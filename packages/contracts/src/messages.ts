@@ -29,7 +29,7 @@ export const messages = {
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
     forgotSent:
       'Your password has been successfully reset. Please click the link on your email to setup a new password.',
-    resetDoneTitle: 'Password Succesfully Reset',
+    resetDoneTitle: 'Password Successfully Reset',
     resetDoneBody: 'Please proceed to login with your new password',
     resetMailSubject: 'Reset your Balas password',
   },

@@ -102,6 +102,8 @@ export const shops = pgTable(
     refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
     region: text('region'),
     lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+    /** Bumped whenever topics, files or product info change: the bot rebuilds its index on a new value. */
+    trainingVersion: integer('training_version').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

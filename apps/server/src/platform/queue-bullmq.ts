@@ -13,7 +13,7 @@ export function createBullQueue(options: {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queueName = 'balas';
   const queue = new BullQueue(queueName, { connection, prefix: options.prefix });
-  const definitions = new Map<string, JobDefinition<never>>();
+  const definitions = new Map<string, JobDefinition<unknown>>();
   let worker: Worker | undefined;
 
   return {
@@ -46,7 +46,7 @@ export function createBullQueue(options: {
         async (job) => {
           const definition = definitions.get(job.name);
           if (!definition) throw new Error(`No handler for job ${job.name}`);
-          await definition.handle(definition.schema.parse(job.data) as never);
+          await definition.handle(definition.schema.parse(job.data));
         },
         { connection: connection.duplicate(), prefix: options.prefix, concurrency: options.concurrency ?? 8 },
       );

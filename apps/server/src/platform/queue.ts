@@ -17,7 +17,7 @@ export interface EnqueueOptions {
 }
 
 export interface Queue {
-  register(definitions: JobDefinition<never>[]): void;
+  register(definitions: JobDefinition<unknown>[]): void;
   enqueue<P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
   /** Runs a job every `everyMs` (a single schedule across processes in distributed mode). */
   every<P>(definition: JobDefinition<P>, everyMs: number, payload: P): Promise<void>;
@@ -36,7 +36,7 @@ const backoff = (base: number, attempt: number) => base * 2 ** (attempt - 1);
 
 /** Embedded mode: jobs run in this process, with the same validation and retry policy as BullMQ. */
 export function createInProcessQueue(log: FastifyBaseLogger, concurrency = 4): Queue {
-  const definitions = new Map<string, JobDefinition<never>>();
+  const definitions = new Map<string, JobDefinition<unknown>>();
   const seenIds = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const waiting: (() => Promise<void>)[] = [];

@@ -57,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     queuePrefix: `balas-test-${suffix}`,
   });
   const app = await buildApp(ctx);
-  await registerJobs(ctx, { schedule: false });
+  await registerJobs(ctx, app.services, { schedule: false });
   await ctx.queue.startWorker();
   await app.ready();
   return {
@@ -88,4 +88,16 @@ export async function signUp(app: FastifyInstance, email = `m${randomBytes(4).to
   if (res.statusCode !== 200) throw new Error(`signup failed: ${res.body}`);
   const { accessToken } = res.json().data as { accessToken: string };
   return { email, token: accessToken, headers: { authorization: `Bearer ${accessToken}` } };
+}
+
+/** Creates a website shop (no marketplace authorization needed) for the merchant. */
+export async function createWebsiteShop(app: FastifyInstance, headers: Record<string, string>, name = 'My Web Shop') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/website',
+    headers,
+    payload: { name, person_name: 'Aisyah', person_email: 'aisyah@example.com', person_phone: '012-345 6789' },
+  });
+  if (res.statusCode !== 200) throw new Error(`shop creation failed: ${res.body}`);
+  return (res.json().data as { id: string }).id;
 }

@@ -1,0 +1,201 @@
+import {
+  conversationListQuery,
+  conversationToggleBody,
+  dataOf,
+  lazadaMessagePage,
+  lazadaSessionPage,
+  messagePageQuery,
+  replyBody,
+  sessionListQuery,
+  shopeeConversation,
+  shopeeMessage,
+  shopeeConversationPage,
+  shopeeMessagePage,
+  lazadaMessage,
+  lazadaSession,
+} from '@balas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { shopGuard } from '../shops/shop-guard.ts';
+import { decodeOffset, type InboxService } from './inbox.service.ts';
+import {
+  toLazadaMessage,
+  toLazadaSession,
+  toShopeeConversation,
+  toShopeeMessage,
+} from './inbox.serialize.ts';
+import type { ReplyService } from './reply.service.ts';
+
+const shopParams = z.object({ shopId: z.string().max(100) });
+const conversationParams = shopParams.extend({ conversationId: z.string().min(1).max(200) });
+
+const fromNanos = (nanos: string | undefined, id: string | undefined) =>
+  nanos && id ? { at: new Date(Number(BigInt(nanos) / 1_000_000n)), id } : null;
+
+/** Conversations and messages of spec §7, read from our database. */
+export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: ReplyService; db: Db }> = async (
+  app,
+  { inbox, replies, db },
+) => {
+  const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
+  const tags = ['inbox'];
+
+  app.get(
+    '/shopee/v1/:shopId',
+    {
+      preHandler,
+      schema: { tags, params: shopParams, querystring: conversationListQuery, response: { 200: dataOf(shopeeConversationPage) } },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await inbox.listConversations(request.shop, {
+        pageSize: q.page_size,
+        cursor: fromNanos(q.next_timestamp_nano, q.cursor_id),
+        unreadOnly: q.type === 'unread',
+        search: q.search,
+      });
+      return {
+        data: {
+          conversations: page.rows.map(toShopeeConversation),
+          page_result: {
+            page_size: q.page_size,
+            more: page.more,
+            next_cursor: {
+              next_message_time_nano: page.next ? (BigInt(page.next.at.getTime()) * 1_000_000n).toString() : '',
+              conversation_id: page.next?.id ?? '',
+            },
+          },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/lazada/v1/:shopId',
+    {
+      preHandler,
+      schema: { tags, params: shopParams, querystring: sessionListQuery, response: { 200: dataOf(lazadaSessionPage) } },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await inbox.listConversations(request.shop, {
+        pageSize: q.page_size,
+        cursor: q.start_time && q.cursor_id ? { at: new Date(Number(q.start_time)), id: q.cursor_id } : null,
+        unreadOnly: q.type === 'unread',
+        search: q.search,
+      });
+      return {
+        data: {
+          session_list: page.rows.map(toLazadaSession),
+          next_start_time: page.next ? String(page.next.at.getTime()) : '',
+          next_cursor_id: page.next?.id ?? '',
+          has_more: page.more,
+        },
+      };
+    },
+  );
+
+  // Opening a conversation (its first page) marks it read.
+  const openMessages = async (
+    request: { shop: Parameters<InboxService['conversationOf']>[0]; params: { conversationId: string }; query: { page_size: number; offset?: string | undefined } },
+  ) => {
+    let conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
+    if (request.query.offset && !decodeOffset(request.query.offset)) {
+      throw new AppError('validation', 'offset is not a valid cursor', { offset: 'offset is not a valid cursor' });
+    }
+    const page = await inbox.listMessages(conversation, {
+      pageSize: request.query.page_size,
+      cursor: decodeOffset(request.query.offset),
+    });
+    if (!request.query.offset) conversation = await inbox.markRead(request.shop, conversation);
+    return { conversation, page };
+  };
+
+  app.get(
+    '/shopee/v1/:shopId/:conversationId',
+    {
+      preHandler,
+      schema: { tags, params: conversationParams, querystring: messagePageQuery, response: { 200: dataOf(shopeeMessagePage) } },
+    },
+    async (request) => {
+      const { conversation, page } = await openMessages(request);
+      const shopExternal = request.shop.externalId ?? request.shop.id;
+      return {
+        data: {
+          messages: page.rows.map((m) => toShopeeMessage(m, conversation, shopExternal)),
+          page_result: { page_size: request.query.page_size, next_offset: page.next },
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/lazada/v1/:shopId/:conversationId',
+    {
+      preHandler,
+      schema: { tags, params: conversationParams, querystring: messagePageQuery, response: { 200: dataOf(lazadaMessagePage) } },
+    },
+    async (request) => {
+      const { conversation, page } = await openMessages(request);
+      return { data: { message_list: page.rows.map((m) => toLazadaMessage(m, conversation)), next_offset: page.next } };
+    },
+  );
+
+  for (const provider of ['shopee', 'lazada'] as const) {
+    const row = provider === 'lazada' ? lazadaSession : shopeeConversation;
+    app.put(
+      `/${provider}/v1/:shopId/:conversationId`,
+      {
+        preHandler,
+        schema: { tags, params: conversationParams, body: conversationToggleBody, response: { 200: dataOf(row) } },
+      },
+      async (request) => {
+        const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
+        const updated = await inbox.setBot(request.shop, conversation, request.body.status);
+        return { data: request.shop.provider === 'lazada' ? toLazadaSession(updated) : toShopeeConversation(updated) };
+      },
+    );
+
+    const messageSchema = provider === 'lazada' ? lazadaMessage : shopeeMessage;
+    app.post(
+      `/${provider}/v1/:shopId/:conversationId`,
+      {
+        preHandler,
+        schema: { tags, params: conversationParams, body: replyBody, response: { 200: dataOf(messageSchema) } },
+      },
+      async (request) => {
+        const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
+        const { message, conversation: c } = await replies.sendManual(request.shop, conversation, request.body.message);
+        const shopExternal = request.shop.externalId ?? request.shop.id;
+        return {
+          data: request.shop.provider === 'lazada' ? toLazadaMessage(message, c) : toShopeeMessage(message, c, shopExternal),
+        };
+      },
+    );
+
+    app.post(
+      `/${provider}/v1/:shopId/:conversationId/messages/:messageId/retry`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: conversationParams.extend({ messageId: z.string().max(100) }),
+          response: { 200: dataOf(messageSchema) },
+        },
+      },
+      async (request) => {
+        const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
+        const message = await replies.retry(request.shop, conversation, request.params.messageId);
+        const shopExternal = request.shop.externalId ?? request.shop.id;
+        return {
+          data:
+            request.shop.provider === 'lazada'
+              ? toLazadaMessage(message, conversation)
+              : toShopeeMessage(message, conversation, shopExternal),
+        };
+      },
+    );
+  }
+};

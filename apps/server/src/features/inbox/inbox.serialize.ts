@@ -1,0 +1,84 @@
+import type { LazadaMessage, LazadaSession, ShopeeConversation, ShopeeMessage } from '@balas/contracts';
+import type { conversations, messages } from '../../db/schema.ts';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+
+const nanos = (d: Date) => (BigInt(d.getTime()) * 1_000_000n).toString();
+
+export const toShopeeConversation = (c: ConversationRow): ShopeeConversation => ({
+  id: c.id,
+  conversation_id: c.externalId,
+  to_id: c.customerId,
+  to_name: c.customerName,
+  latest_message_content: { text: c.latestText },
+  last_message_timestamp: nanos(c.latestAt),
+  newMsg: c.hasNew,
+  unread_count: c.unreadCount,
+  is_enable: c.botEnabled,
+  is_agent: c.handedOver,
+  handover_reason: c.handoverReason,
+});
+
+export const toLazadaSession = (c: ConversationRow): LazadaSession => ({
+  id: c.id,
+  session_id: c.externalId,
+  title: c.customerName,
+  to_name: c.customerName,
+  buyer_id: c.customerId,
+  summary: c.latestText,
+  last_message_time: c.latestAt.getTime(),
+  newMsg: c.hasNew,
+  unread_count: c.unreadCount,
+  is_enable: c.botEnabled,
+  is_agent: c.handedOver,
+  handover_reason: c.handoverReason,
+});
+
+const sourceOf = { customer: 'buyer', agent: 'seller', bot: 'openapi' } as const;
+
+export const toShopeeMessage = (m: MessageRow, c: ConversationRow, shopExternalId: string): ShopeeMessage => ({
+  id: m.id,
+  message_id: m.externalId ?? m.id,
+  source: sourceOf[m.sender],
+  sender: m.sender,
+  message_type: m.type,
+  from_id: m.sender === 'customer' ? c.customerId : shopExternalId,
+  created_timestamp: Math.floor(m.sentAt.getTime() / 1000),
+  content: m.content,
+  status: m.status,
+  error: m.error,
+});
+
+export const toLazadaMessage = (m: MessageRow, c: ConversationRow): LazadaMessage => ({
+  id: m.id,
+  message_id: m.externalId ?? m.id,
+  session_id: c.externalId,
+  sender: m.sender,
+  to_account_type: m.sender === 'customer' ? 2 : 1,
+  openai: m.sender === 'bot',
+  send_time: m.sentAt.getTime(),
+  template_id: Number(m.type) || 1,
+  content: JSON.stringify(m.content),
+  status: m.status,
+  error: m.error,
+});
+
+/** A short text for lists and the bot: the message text, or a label for cards and media. */
+export function previewText(type: string, content: Record<string, unknown>): string {
+  const text = content.text ?? content.txt;
+  if (typeof text === 'string' && text.trim()) return text;
+  const labels: Record<string, string> = {
+    image: '[Image]',
+    '3': '[Image]',
+    sticker: '[Sticker]',
+    '4': '[Sticker]',
+    video: '[Video]',
+    item: '[Product]',
+    '10006': '[Product]',
+    order: '[Order]',
+    '10007': '[Order]',
+    '10008': '[Voucher]',
+  };
+  return labels[type] ?? `[${type}]`;
+}

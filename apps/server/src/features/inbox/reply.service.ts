@@ -1,0 +1,131 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { conversations, messages } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
+import type { InboxService } from './inbox.service.ts';
+import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
+
+export interface OutgoingMessage {
+  type: string;
+  content: Record<string, unknown>;
+}
+
+/** Sends through the shop's platform; answers the platform's message id. */
+export interface Messenger {
+  send(shop: ShopRow, conversation: ConversationRow, message: OutgoingMessage): Promise<{ externalId: string }>;
+}
+
+/**
+ * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as
+ * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
+ * at each step. A failed message stays visible with a retry; nothing is silently lost.
+ */
+export function createReplyService(ctx: AppContext, inbox: InboxService, messenger: Messenger) {
+  const { db } = ctx.database;
+
+  async function deliver(shop: ShopRow, conversation: ConversationRow, pending: MessageRow) {
+    try {
+      const { externalId } = await messenger.send(shop, conversation, { type: pending.type, content: pending.content });
+      const sent = await db.transaction(async (tx) => {
+        // The platform may have pushed our own message back before we got here: keep one row.
+        const [echo] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, externalId)));
+        if (echo) await tx.delete(messages).where(eq(messages.id, echo.id));
+        const [row] = await tx
+          .update(messages)
+          .set({ externalId, status: 'sent', error: null })
+          .where(eq(messages.id, pending.id))
+          .returning();
+        return row!;
+      });
+      inbox.emitMessage(shop, conversation, sent);
+      return sent;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const [failed] = await db
+        .update(messages)
+        .set({ status: 'failed', error: reason.slice(0, 500) })
+        .where(eq(messages.id, pending.id))
+        .returning();
+      ctx.log.warn({ shopId: shop.id, err: error }, 'sending a message failed');
+      inbox.emitMessage(shop, conversation, failed!);
+      return failed!;
+    }
+  }
+
+  async function store(
+    shop: ShopRow,
+    conversation: ConversationRow,
+    sender: 'agent' | 'bot',
+    message: OutgoingMessage,
+    replyTo: string | null,
+  ): Promise<{ pending: MessageRow; conversation: ConversationRow } | null> {
+    const now = new Date();
+    const text = previewText(message.type, message.content);
+    return db.transaction(async (tx) => {
+      const [pending] = await tx
+        .insert(messages)
+        .values({
+          shopId: shop.id,
+          conversationId: conversation.id,
+          sender,
+          type: message.type,
+          content: message.content,
+          text,
+          status: 'pending',
+          replyTo,
+          sentAt: now,
+        })
+        // A customer message is answered at most once (unique reply_to), even if two workers race.
+        .onConflictDoNothing({ target: messages.replyTo })
+        .returning();
+      if (!pending) return null;
+      const pause = sender === 'agent' && shop.config.pauseBotOnManualReply;
+      const [updated] = await tx
+        .update(conversations)
+        .set({ latestText: text, latestAt: now, ...(pause ? { botEnabled: false } : {}) })
+        .where(eq(conversations.id, conversation.id))
+        .returning();
+      return { pending, conversation: updated! };
+    });
+  }
+
+  return {
+    async sendManual(shop: ShopRow, conversation: ConversationRow, text: string) {
+      const stored = await store(shop, conversation, 'agent', { type: shop.provider === 'lazada' ? '1' : 'text', content: shop.provider === 'lazada' ? { txt: text } : { text } }, null);
+      if (!stored) throw new Error('unreachable: manual replies have no reply_to');
+      inbox.emitMessage(shop, stored.conversation, stored.pending);
+      inbox.emitConversation(shop, stored.conversation);
+      const message = await deliver(shop, stored.conversation, stored.pending);
+      return { message, conversation: stored.conversation };
+    },
+
+    /** The bot's answer to one customer message; null when that message was already answered. */
+    async sendBot(shop: ShopRow, conversation: ConversationRow, replyTo: string, message: OutgoingMessage) {
+      const stored = await store(shop, conversation, 'bot', message, replyTo);
+      if (!stored) return null;
+      inbox.emitMessage(shop, stored.conversation, stored.pending);
+      inbox.emitConversation(shop, stored.conversation);
+      return deliver(shop, stored.conversation, stored.pending);
+    },
+
+    async retry(shop: ShopRow, conversation: ConversationRow, messageId: string) {
+      if (!isUuid(messageId)) throw notFound('No failed message with this id');
+      const [pending] = await db
+        .update(messages)
+        .set({ status: 'pending', error: null })
+        .where(
+          and(eq(messages.id, messageId), eq(messages.conversationId, conversation.id), eq(messages.status, 'failed')),
+        )
+        .returning();
+      if (!pending) throw notFound('No failed message with this id');
+      inbox.emitMessage(shop, conversation, pending);
+      return deliver(shop, conversation, pending);
+    },
+  };
+}
+
+export type ReplyService = ReturnType<typeof createReplyService>;

@@ -1,0 +1,195 @@
+import { fileTypeFromBuffer } from 'file-type';
+import mammoth from 'mammoth';
+import { extractText, getDocumentProxy } from 'unpdf';
+
+export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
+
+export class ExtractionError extends Error {}
+
+const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
+const MAX_ZIP_ENTRIES = 2000;
+
+/** The real type from the bytes, never from the name alone; null for anything we do not read. */
+export async function sniffDocument(data: Buffer, fileName: string): Promise<{ kind: DocumentKind; mime: string } | null> {
+  if (data.length === 0) return null;
+  const detected = await fileTypeFromBuffer(data);
+  if (detected?.mime === 'application/pdf') return { kind: 'pdf', mime: detected.mime };
+  if (detected?.ext === 'docx') return { kind: 'docx', mime: detected.mime };
+  // A zip named .docx is read as one: extraction refuses it if it is not (or is a zip bomb).
+  if (detected?.ext === 'zip' && fileName.toLowerCase().endsWith('.docx')) {
+    return { kind: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+  }
+  if (detected) return null;
+  if (!isUtf8Text(data)) return null;
+  const ext = fileName.toLowerCase().split('.').pop();
+  if (ext === 'csv') return { kind: 'csv', mime: 'text/csv' };
+  if (ext === 'json') return { kind: 'json', mime: 'application/json' };
+  return { kind: 'text', mime: 'text/plain' };
+}
+
+function isUtf8Text(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Plain text of a document, with paragraph breaks kept for the chunker. */
+export async function extractDocumentText(data: Buffer, kind: DocumentKind): Promise<string> {
+  const text = await extractByKind(data, kind);
+  const clean = text.replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  if (clean.length === 0) {
+    throw new ExtractionError(
+      kind === 'pdf' ? 'This PDF has no text layer (a scanned document?)' : 'The file has no readable text',
+    );
+  }
+  return clean;
+}
+
+async function extractByKind(data: Buffer, kind: DocumentKind): Promise<string> {
+  switch (kind) {
+    case 'pdf':
+      return extractPdf(data);
+    case 'docx': {
+      checkZipBomb(data);
+      try {
+        const { value } = await mammoth.extractRawText({ buffer: data });
+        return value;
+      } catch {
+        throw new ExtractionError('This Word file is damaged and could not be read');
+      }
+    }
+    case 'json':
+      return jsonToText(data.toString('utf8'));
+    case 'csv':
+      return csvToText(data.toString('utf8'));
+    case 'text':
+      return data.toString('utf8').replace(/^\uFEFF/, '');
+  }
+}
+
+async function extractPdf(data: Buffer): Promise<string> {
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
+  try {
+    pdf = await getDocumentProxy(new Uint8Array(data));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'PasswordException') {
+      throw new ExtractionError('This PDF is encrypted with a password');
+    }
+    throw new ExtractionError('This PDF is damaged and could not be read');
+  }
+  try {
+    const { text } = await extractText(pdf, { mergePages: false });
+    return text.map((page) => page.trim()).join('\n\n');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** Refuses archives that would inflate far beyond their size, before any inflating happens. */
+export function checkZipBomb(data: Buffer): void {
+  let eocd = -1;
+  for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
+    if (data.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ExtractionError('This Word file is damaged and could not be read');
+  const entries = data.readUInt16LE(eocd + 10);
+  if (entries > MAX_ZIP_ENTRIES) throw new ExtractionError('This Word file has too many parts');
+  let offset = data.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) {
+      throw new ExtractionError('This Word file is damaged and could not be read');
+    }
+    total += data.readUInt32LE(offset + 24);
+    if (total > MAX_UNZIPPED_BYTES) throw new ExtractionError('This Word file unpacks to more than 50 MB');
+    offset += 46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+  }
+}
+
+function jsonToText(source: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch {
+    throw new ExtractionError('This JSON file is not valid JSON');
+  }
+  const lines: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => {
+        if (item && typeof item === 'object' && !Array.isArray(item)) {
+          // One record per paragraph keeps its fields together in one chunk.
+          const flat = Object.entries(item as Record<string, unknown>)
+            .filter(([, v]) => v === null || typeof v !== 'object')
+            .map(([k, v]) => `${k}: ${String(v)}`)
+            .join('; ');
+          if (flat) lines.push('', flat);
+          for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
+            if (v && typeof v === 'object') walk(v, path ? `${path}.${k}` : k);
+          }
+        } else walk(item, `${path}[${i}]`);
+      });
+    } else if (node && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, path ? `${path}.${k}` : k);
+    } else if (node !== null && node !== undefined && String(node).trim()) {
+      lines.push(path ? `${path}: ${String(node)}` : String(node));
+    }
+  };
+  walk(value, '');
+  return lines.join('\n');
+}
+
+/** Each row becomes "header: value, ..." so a chunk keeps the meaning of its columns. */
+export function csvToText(source: string): string {
+  const rows = parseCsv(source.replace(/^\uFEFF/, ''));
+  const [header, ...body] = rows;
+  if (!header) return '';
+  return body
+    .filter((row) => row.some((cell) => cell.trim()))
+    .map((row) =>
+      row
+        .map((cell, i) => (header[i] ? `${header[i].trim()}: ${cell.trim()}` : cell.trim()))
+        .filter((s) => s && !s.endsWith(': '))
+        .join(', '),
+    )
+    .join('\n');
+}
+
+function parseCsv(source: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i]!;
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && source[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}

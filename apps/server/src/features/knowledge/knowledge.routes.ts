@@ -1,0 +1,105 @@
+import { dataOf, knowledgeFile, knowledgeListQuery, limits, messages, okAnswer } from '@balas/contracts';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { findOwnedShop, shopGuard } from '../shops/shop-guard.ts';
+import { sniffDocument } from './extract.ts';
+import type { KnowledgeService } from './knowledge.service.ts';
+
+interface Options {
+  knowledge: KnowledgeService;
+  db: Db;
+  enqueueIngestion: (fileId: string, kind: import('./extract.ts').DocumentKind) => Promise<void>;
+}
+
+const MAX_FILES = 10;
+const base = '/shopee/v1/lang_chain_push/loader';
+
+/** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
+export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, db, enqueueIngestion }) => {
+  await app.register(multipart, {
+    limits: { fileSize: limits.uploadMaxBytes, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: 40 },
+  });
+  const tags = ['knowledge'];
+
+  app.post(
+    base,
+    { preHandler: app.requireMerchant, schema: { tags, response: { 200: dataOf(z.array(knowledgeFile)) } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('unsupported_type', messages.validation.uploadFile);
+      const fields: Record<string, string> = {};
+      const files: { fileName: string; data: Buffer }[] = [];
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('too_large', 'Files can be at most 3 MB');
+          files.push({ fileName: part.filename.slice(0, 200) || messages.knowledge.noFileName, data });
+        } else {
+          fields[part.fieldname] = String(part.value);
+        }
+      }
+      const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');
+      if (!shop) throw notFound('Shop not found');
+      if (files.length === 0) {
+        throw new AppError('validation', messages.validation.uploadFile, { file: messages.validation.uploadFile });
+      }
+      const chunkSize = Number(fields.chunkSize ?? limits.uploadChunkSize);
+      if (!Number.isInteger(chunkSize) || chunkSize < 100 || chunkSize > 4000) {
+        throw new AppError('validation', 'chunkSize must be a whole number between 100 and 4000', {
+          chunkSize: 'chunkSize must be a whole number between 100 and 4000',
+        });
+      }
+      // Sniff every file before storing any, so one bad file refuses the whole upload.
+      const typed = [];
+      for (const file of files) {
+        const type = await sniffDocument(file.data, file.fileName);
+        if (!type) throw new AppError('unsupported_type', messages.errors.unsupportedType);
+        typed.push({ ...file, ...type });
+      }
+      const stored = [];
+      for (const file of typed) {
+        const row = await knowledge.add(shop.id, { fileName: file.fileName, data: file.data, mime: file.mime, chunkSize });
+        await enqueueIngestion(row.id, file.kind);
+        stored.push(row);
+      }
+      return { data: stored };
+    },
+  );
+
+  app.get(
+    base,
+    {
+      preHandler: [app.requireMerchant, shopGuard(db, { query: 'shopId' })],
+      schema: { tags, querystring: knowledgeListQuery, response: { 200: dataOf(z.array(knowledgeFile)) } },
+    },
+    async (request) => ({ data: await knowledge.list(request.shop.id) }),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      preHandler: app.requireMerchant,
+      schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: dataOf(okAnswer) } },
+    },
+    async (request) => {
+      await knowledge.remove(await knowledge.ownedFile(request.merchantId, request.params.id));
+      return { data: { message: 'The file was removed' } };
+    },
+  );
+
+  app.get(
+    `${base}/:id/download`,
+    { preHandler: app.requireMerchant, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    async (request, reply) => {
+      const file = await knowledge.ownedFile(request.merchantId, request.params.id);
+      const encoded = encodeURIComponent(file.fileName);
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', `inline; filename*=UTF-8''${encoded}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(await knowledge.read(file));
+    },
+  );
+};

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import type { KnowledgeFile } from '@balas/contracts';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { isUuid } from '../shops/shop-guard.ts';
+import { bumpTraining } from '../training/training.service.ts';
+import { chunkDocument } from './chunk.ts';
+import { type DocumentKind, ExtractionError, extractDocumentText } from './extract.ts';
+
+type FileRow = typeof knowledgeFiles.$inferSelect;
+
+const toFile = (row: FileRow): KnowledgeFile => ({
+  id: row.id,
+  fileName: row.fileName,
+  size: row.size,
+  created: row.createdAt.toISOString(),
+  key: row.storageKey,
+  status: row.status,
+  progress: row.progress,
+  chunkCount: row.chunkCount,
+  error: row.error,
+});
+
+export function createKnowledgeService(ctx: AppContext) {
+  const { db } = ctx.database;
+
+  async function ownedFile(merchantId: string, fileId: string): Promise<FileRow> {
+    if (!isUuid(fileId)) throw notFound('File not found');
+    const [row] = await db
+      .select({ file: knowledgeFiles })
+      .from(knowledgeFiles)
+      .innerJoin(shops, eq(shops.id, knowledgeFiles.shopId))
+      .where(and(eq(knowledgeFiles.id, fileId), eq(shops.merchantId, merchantId)));
+    if (!row) throw notFound('File not found');
+    return row.file;
+  }
+
+  return {
+    ownedFile,
+
+    async list(shopId: string): Promise<KnowledgeFile[]> {
+      const rows = await db
+        .select()
+        .from(knowledgeFiles)
+        .where(eq(knowledgeFiles.shopId, shopId))
+        .orderBy(desc(knowledgeFiles.createdAt));
+      return rows.map(toFile);
+    },
+
+    /** Stores the upload and its row; ingestion runs as a job. */
+    async add(shopId: string, upload: { fileName: string; data: Buffer; mime: string; chunkSize: number }) {
+      const id = randomUUID();
+      const storageKey = `shops/${shopId}/knowledge/${id}`;
+      await ctx.storage.put(storageKey, upload.data);
+      try {
+        const [row] = await db
+          .insert(knowledgeFiles)
+          .values({
+            id,
+            shopId,
+            fileName: upload.fileName,
+            size: upload.data.length,
+            mime: upload.mime,
+            storageKey,
+            chunkSize: upload.chunkSize,
+          })
+          .returning();
+        return toFile(row!);
+      } catch (error) {
+        await ctx.storage.remove(storageKey);
+        throw error;
+      }
+    },
+
+    read: (file: FileRow) => ctx.storage.read(file.storageKey),
+
+    async remove(file: FileRow): Promise<void> {
+      await db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+      await bumpTraining(db, file.shopId);
+      await ctx.storage.remove(file.storageKey);
+    },
+
+    /** Extracts, chunks and indexes one file; a bad document ends 'failed' with the reason. */
+    async ingest(fileId: string, kind: DocumentKind): Promise<void> {
+      const [file] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+      if (!file || file.status !== 'processing') return;
+      const setProgress = (progress: number) =>
+        db.update(knowledgeFiles).set({ progress }).where(eq(knowledgeFiles.id, fileId));
+      try {
+        const data = await ctx.storage.readBuffer(file.storageKey);
+        await setProgress(10);
+        const text = await extractDocumentText(data, kind);
+        await setProgress(60);
+        const chunks = chunkDocument(text, file.chunkSize);
+        await db.transaction(async (tx) => {
+          // A retried job starts from a clean slate.
+          await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
+          for (let i = 0; i < chunks.length; i += 500) {
+            await tx.insert(knowledgeChunks).values(
+              chunks.slice(i, i + 500).map((chunk, n) => ({ fileId, shopId: file.shopId, ordinal: i + n, text: chunk })),
+            );
+          }
+          await tx
+            .update(knowledgeFiles)
+            .set({ status: 'ready', progress: 100, chunkCount: chunks.length, error: null })
+            .where(eq(knowledgeFiles.id, fileId));
+          await bumpTraining(tx, file.shopId);
+        });
+      } catch (error) {
+        if (!(error instanceof ExtractionError)) throw error;
+        await db
+          .update(knowledgeFiles)
+          .set({ status: 'failed', progress: 100, error: error.message })
+          .where(eq(knowledgeFiles.id, fileId));
+      }
+    },
+
+    /** Marks a file failed once its job has used every attempt on an unexpected error. */
+    async markFailed(fileId: string, reason: string) {
+      await db
+        .update(knowledgeFiles)
+        .set({ status: 'failed', progress: 100, error: reason })
+        .where(eq(knowledgeFiles.id, fileId));
+    },
+
+    async chunksOf(fileId: string) {
+      return db
+        .select({ ordinal: knowledgeChunks.ordinal, text: knowledgeChunks.text })
+        .from(knowledgeChunks)
+        .where(eq(knowledgeChunks.fileId, fileId))
+        .orderBy(asc(knowledgeChunks.ordinal));
+    },
+  };
+}
+
+export type KnowledgeService = ReturnType<typeof createKnowledgeService>;

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { shops } from '../../db/schema.ts';
+import { defineJob } from '../../platform/queue.ts';
+import type { ShopRow } from './shop-guard.ts';
+import type { ShopsService } from './shops.service.ts';
+
+/** Refresh tokens this long before they expire (Shopee access tokens live 4 hours). */
+export const REFRESH_MARGIN_MS = 45 * 60 * 1000;
+
+export function createShopsJobs(
+  ctx: AppContext,
+  services: { shops: ShopsService; syncShop: (shop: ShopRow) => Promise<void> },
+) {
+  const refreshTokens = defineJob({
+    name: 'shops.refresh-tokens',
+    schema: z.object({}),
+    attempts: 1,
+    async handle() {
+      for (const shop of await services.shops.dueForRefresh(REFRESH_MARGIN_MS)) {
+        try {
+          await services.shops.refresh(shop);
+        } catch (error) {
+          // Transient platform trouble: the next run tries again well before expiry.
+          ctx.log.warn({ shopId: shop.id, err: error }, 'token refresh failed');
+        }
+      }
+    },
+  });
+
+  const firstSync = defineJob({
+    name: 'shops.first-sync',
+    schema: z.object({ shopId: z.uuid() }),
+    attempts: 5,
+    async handle({ shopId }) {
+      const [shop] = await ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
+      if (!shop || shop.status !== 'active') return;
+      await services.syncShop(shop);
+      await ctx.database.db.update(shops).set({ lastSyncAt: new Date() }).where(eq(shops.id, shopId));
+    },
+  });
+
+  return { refreshTokens, firstSync };
+}

@@ -1,0 +1,102 @@
+import { dataOf, okAnswer, shop, shopCreateAnswer, shopCreateBody, shopUpdateBody } from '@balas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { shopGuard } from './shop-guard.ts';
+import { type ShopsService, toShop } from './shops.service.ts';
+
+interface Options {
+  shops: ShopsService;
+  db: Db;
+  /** Runs after a marketplace shop is authorized (first sync). */
+  onConnected: (shopId: string) => Promise<void>;
+}
+
+const shopIdParam = z.object({ shopId: z.string().max(100) });
+const idParam = z.object({ id: z.string().max(100) });
+
+export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, db, onConnected }) => {
+  const auth = app.requireMerchant;
+  const byId = shopGuard(db, { param: 'id' });
+  const byShopId = shopGuard(db, { param: 'shopId' });
+
+  for (const provider of ['shopee', 'lazada', 'website'] as const) {
+    app.post(
+      `/${provider}`,
+      {
+        preHandler: auth,
+        schema: { tags: ['shops'], body: shopCreateBody, response: { 200: dataOf(shopCreateAnswer) } },
+      },
+      async (request) => ({ data: await shops.create(request.merchantId, provider, request.body) }),
+    );
+  }
+
+  app.get(
+    '/shopee',
+    { preHandler: auth, schema: { tags: ['shops'], response: { 200: dataOf(z.array(shop)) } } },
+    async (request) => ({ data: await shops.list(request.merchantId) }),
+  );
+
+  app.get(
+    '/shopee/:id',
+    { preHandler: [auth, byId], schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shop) } } },
+    async (request) => ({ data: toShop(request.shop) }),
+  );
+
+  app.put(
+    '/shopee/v1/:shopId',
+    {
+      preHandler: [auth, byShopId],
+      schema: { tags: ['shops'], params: shopIdParam, body: shopUpdateBody, response: { 200: dataOf(shop) } },
+    },
+    async (request) => ({ data: await shops.update(request.shop, request.body) }),
+  );
+
+  app.delete(
+    '/shopee/:id',
+    { preHandler: [auth, byId], schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(okAnswer) } } },
+    async (request) => {
+      await shops.remove(request.shop);
+      return { data: { message: 'The shop was removed' } };
+    },
+  );
+
+  app.post(
+    '/shopee/:id/reconnect',
+    {
+      preHandler: [auth, byId],
+      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(z.object({ authUrl: z.string() })) } },
+    },
+    async (request) => ({ data: await shops.reconnect(request.shop) }),
+  );
+
+  // OAuth callbacks: the platform sends the merchant's browser here after approval.
+  const finish = async (provider: 'shopee' | 'lazada', state: string, query: Record<string, string | undefined>) => {
+    const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
+    await onConnected(row.id);
+    const target = new URL(redirect);
+    target.searchParams.set('shopId', row.id);
+    return target.toString();
+  };
+  const callbackQuery = z.record(z.string(), z.string().max(500));
+
+  app.get(
+    '/shopee/callback/:state',
+    { schema: { tags: ['shops'], params: z.object({ state: z.string().max(100) }), querystring: callbackQuery } },
+    async (request, reply) => {
+      if (!request.query.code) throw new AppError('validation', 'The authorization was cancelled or has no code');
+      return reply.redirect(await finish('shopee', request.params.state, request.query));
+    },
+  );
+
+  app.get(
+    '/lazada/callback',
+    { schema: { tags: ['shops'], querystring: callbackQuery } },
+    async (request, reply) => {
+      const { code, state } = request.query;
+      if (!code || !state) throw new AppError('validation', 'The authorization was cancelled or has no code');
+      return reply.redirect(await finish('lazada', state, request.query));
+    },
+  );
+};

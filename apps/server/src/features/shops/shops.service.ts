@@ -1,0 +1,224 @@
+import type { Provider, Shop, ShopCreateBody, ShopUpdateBody } from '@balas/contracts';
+import { and, asc, eq, isNotNull, lt, ne } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { randomToken, sha256 } from '../../platform/secrets.ts';
+import type { Connectors, MarketplaceTokens } from './connectors.ts';
+import type { ShopRow } from './shop-guard.ts';
+
+export const defaultShopConfig: ShopConfig = {
+  vouchersEnabled: false,
+  pauseBotOnManualReply: true,
+  handoverMessage: '',
+};
+
+export function toShop(row: ShopRow): Shop {
+  return {
+    id: row.id,
+    shopId: row.externalId ?? row.id,
+    providerName: row.provider,
+    type: 'Shopee',
+    addInformation: {
+      name: row.name,
+      person_name: row.personName,
+      person_email: row.personEmail,
+      person_phone: row.personPhone,
+    },
+    defaultBotStatus: row.defaultBotStatus,
+    status: row.status,
+    config: { ...defaultShopConfig, ...row.config },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function createShopsService(ctx: AppContext, connectors: Connectors) {
+  const { db } = ctx.database;
+  const { publicUrl } = ctx.config;
+  const callbackUrl = (provider: 'shopee' | 'lazada', state: string) =>
+    provider === 'shopee' ? `${publicUrl}/api/shopee/callback/${state}` : `${publicUrl}/api/lazada/callback`;
+
+  const tokenColumns = (tokens: MarketplaceTokens) => ({
+    accessTokenEnc: ctx.secrets.encrypt(tokens.accessToken),
+    refreshTokenEnc: ctx.secrets.encrypt(tokens.refreshToken),
+    tokenExpiresAt: tokens.expiresAt,
+    refreshExpiresAt: tokens.refreshExpiresAt,
+  });
+
+  async function startAuthorization(row: ShopRow, redirect: string | undefined) {
+    if (row.provider === 'website') return { authUrl: redirect || `${publicUrl}/dashboard/shops/shopee/${row.id}` };
+    const state = randomToken();
+    await db
+      .update(shops)
+      .set({ oauthStateHash: sha256(state), oauthRedirect: redirect ?? null, updatedAt: new Date() })
+      .where(eq(shops.id, row.id));
+    const connector = connectors[row.provider];
+    return { authUrl: connector.authorizationUrl({ callbackUrl: callbackUrl(row.provider, state), state }) };
+  }
+
+  return {
+    async list(merchantId: string): Promise<Shop[]> {
+      const rows = await db.select().from(shops).where(eq(shops.merchantId, merchantId)).orderBy(asc(shops.createdAt));
+      return rows.map(toShop);
+    },
+
+    async create(merchantId: string, provider: Provider, body: ShopCreateBody) {
+      const parsedRedirect = body.redirect ? safeRedirect(body.redirect, publicUrl) : undefined;
+      const [row] = await db
+        .insert(shops)
+        .values({
+          merchantId,
+          provider,
+          name: body.name,
+          personName: body.person_name,
+          personEmail: body.person_email,
+          personPhone: body.person_phone,
+          status: provider === 'website' ? 'active' : 'pending',
+          config: defaultShopConfig,
+        })
+        .returning();
+      if (!row) throw new AppError('internal', 'Could not create the shop');
+      const { authUrl } = await startAuthorization(row, parsedRedirect);
+      return { id: row.id, authUrl };
+    },
+
+    /** A new authorization for a shop whose tokens could not be refreshed (or never completed). */
+    async reconnect(row: ShopRow) {
+      return startAuthorization(row, `${publicUrl}/dashboard/addshop/complete`);
+    },
+
+    /**
+     * The platform redirected the merchant back with a code: exchange it, store the tokens encrypted,
+     * and answer where to send the browser. Identified by the single-use OAuth state, not a session.
+     */
+    async completeAuthorization(
+      provider: 'shopee' | 'lazada',
+      state: string,
+      query: Record<string, string | undefined>,
+    ): Promise<{ redirect: string; shop: ShopRow }> {
+      const [row] = await db
+        .select()
+        .from(shops)
+        .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, provider)));
+      if (!row) throw new AppError('unprocessable', 'This authorization link is invalid or was already used');
+      const connected = await connectors[provider].completeAuthorization(query);
+      const [taken] = await db
+        .select({ id: shops.id })
+        .from(shops)
+        .where(and(eq(shops.provider, provider), eq(shops.externalId, connected.externalId), ne(shops.id, row.id)));
+      if (taken) throw new AppError('conflict', 'This shop is already connected to Balas');
+      const [updated] = await db
+        .update(shops)
+        .set({
+          externalId: connected.externalId,
+          region: connected.region,
+          status: 'active',
+          oauthStateHash: null,
+          lastError: null,
+          updatedAt: new Date(),
+          ...tokenColumns(connected),
+        })
+        .where(eq(shops.id, row.id))
+        .returning();
+      return { redirect: row.oauthRedirect || `${publicUrl}/dashboard/addshop/complete`, shop: updated! };
+    },
+
+    async update(row: ShopRow, body: ShopUpdateBody): Promise<Shop> {
+      const config: ShopConfig = { ...defaultShopConfig, ...row.config };
+      if (body.vouchersEnabled !== undefined) config.vouchersEnabled = body.vouchersEnabled;
+      if (body.pauseBotOnManualReply !== undefined) config.pauseBotOnManualReply = body.pauseBotOnManualReply;
+      if (body.handoverMessage !== undefined) config.handoverMessage = body.handoverMessage;
+      const [updated] = await db
+        .update(shops)
+        .set({
+          ...(body.defaultBotStatus !== undefined ? { defaultBotStatus: body.defaultBotStatus } : {}),
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.person_name !== undefined ? { personName: body.person_name } : {}),
+          ...(body.person_email !== undefined ? { personEmail: body.person_email } : {}),
+          ...(body.person_phone !== undefined ? { personPhone: body.person_phone } : {}),
+          config,
+          updatedAt: new Date(),
+        })
+        .where(eq(shops.id, row.id))
+        .returning();
+      if (!updated) throw notFound('Shop not found');
+      return toShop(updated);
+    },
+
+    /** Deletes the shop and, by cascade, everything under it; then its files on disk. */
+    async remove(row: ShopRow): Promise<void> {
+      const files = await db
+        .select({ key: knowledgeFiles.storageKey })
+        .from(knowledgeFiles)
+        .where(eq(knowledgeFiles.shopId, row.id));
+      await db.delete(shops).where(eq(shops.id, row.id));
+      await Promise.all(files.map((f) => ctx.storage.remove(f.key).catch(() => {})));
+    },
+
+    /** Decrypted tokens of an active shop, refreshed first when they are about to expire. */
+    async accessToken(row: ShopRow): Promise<{ accessToken: string; externalId: string }> {
+      if (row.provider === 'website' || !row.externalId || !row.accessTokenEnc) {
+        throw new AppError('unprocessable', 'This shop is not connected to a marketplace');
+      }
+      if (row.status === 'reconnect') throw new AppError('unprocessable', 'This shop needs to be reconnected');
+      const fresh = row.tokenExpiresAt && row.tokenExpiresAt.getTime() - Date.now() < 5 * 60 * 1000
+        ? await this.refresh(row)
+        : row;
+      return { accessToken: ctx.secrets.decrypt(fresh.accessTokenEnc!), externalId: fresh.externalId! };
+    },
+
+    /** Refreshes one shop's tokens; a platform refusal marks the shop 'reconnect'. */
+    async refresh(row: ShopRow): Promise<ShopRow> {
+      if (row.provider === 'website' || !row.refreshTokenEnc || !row.externalId) return row;
+      try {
+        const tokens = await connectors[row.provider].refresh({
+          refreshToken: ctx.secrets.decrypt(row.refreshTokenEnc),
+          externalId: row.externalId,
+        });
+        const [updated] = await db
+          .update(shops)
+          .set({ ...tokenColumns(tokens), status: 'active', lastError: null, updatedAt: new Date() })
+          .where(eq(shops.id, row.id))
+          .returning();
+        return updated ?? row;
+      } catch (error) {
+        if (connectors[row.provider].needsReauthorization(error)) {
+          const [updated] = await db
+            .update(shops)
+            .set({ status: 'reconnect', lastError: String((error as Error).message), updatedAt: new Date() })
+            .where(eq(shops.id, row.id))
+            .returning();
+          ctx.log.warn({ shopId: row.id, err: error }, 'shop must be reconnected');
+          return updated ?? row;
+        }
+        throw error;
+      }
+    },
+
+    /** Shops whose access token expires within `marginMs` (the scheduled refresh job). */
+    async dueForRefresh(marginMs: number): Promise<ShopRow[]> {
+      return db
+        .select()
+        .from(shops)
+        .where(
+          and(
+            eq(shops.status, 'active'),
+            isNotNull(shops.refreshTokenEnc),
+            lt(shops.tokenExpiresAt, new Date(Date.now() + marginMs)),
+          ),
+        );
+    },
+  };
+}
+
+export type ShopsService = ReturnType<typeof createShopsService>;
+
+/** Only our own origin may be a post-authorization redirect (no open redirect). */
+function safeRedirect(redirect: string, publicUrl: string): string | undefined {
+  try {
+    const target = new URL(redirect, publicUrl);
+    return target.origin === new URL(publicUrl).origin ? target.toString() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  copyTopicsBody,
+  dataOf,
+  informationBody,
+  okAnswer,
+  responseBody,
+  topic,
+  topicCreateBody,
+} from '@balas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { shopGuard } from '../shops/shop-guard.ts';
+import type { TrainingService } from './training.service.ts';
+
+const shopParams = z.object({ shopId: z.string().max(100) });
+const topicParams = shopParams.extend({ categoryId: z.string().max(100) });
+const entryParams = topicParams.extend({ id: z.string().max(100) });
+
+/** Topics of spec §7 under `/api/shopee/{shopId}/gpt`. */
+export const trainingRoutes: FastifyPluginAsyncZod<{ training: TrainingService; db: Db }> = async (
+  app,
+  { training, db },
+) => {
+  const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
+  const tags = ['training'];
+
+  app.get(
+    '/shopee/:shopId/gpt',
+    { preHandler, schema: { tags, params: shopParams, response: { 200: dataOf(z.array(topic)) } } },
+    async (request) => ({ data: await training.listTopics(request.shop.id) }),
+  );
+
+  app.post(
+    '/shopee/:shopId/gpt',
+    { preHandler, schema: { tags, params: shopParams, body: topicCreateBody, response: { 200: dataOf(topic) } } },
+    async (request) => ({ data: await training.createTopic(request.shop.id, request.body) }),
+  );
+
+  app.post(
+    '/shopee/:shopId/gpt/copy',
+    {
+      preHandler,
+      schema: { tags, params: shopParams, body: copyTopicsBody, response: { 200: dataOf(z.array(topic)) } },
+    },
+    async (request) => ({
+      data: await training.copyTopics(request.merchantId, request.shop.id, request.body.fromShopId),
+    }),
+  );
+
+  app.get(
+    '/shopee/:shopId/gpt/:categoryId',
+    { preHandler, schema: { tags, params: topicParams, response: { 200: dataOf(topic) } } },
+    async (request) => ({ data: await training.getTopic(request.shop.id, request.params.categoryId) }),
+  );
+
+  app.delete(
+    '/shopee/:shopId/gpt/:categoryId',
+    { preHandler, schema: { tags, params: topicParams, response: { 200: dataOf(okAnswer) } } },
+    async (request) => {
+      await training.deleteTopic(request.shop.id, request.params.categoryId);
+      return { data: { message: 'The topic was deleted' } };
+    },
+  );
+
+  for (const [segment, kind, body] of [
+    ['information', 'categorization', informationBody],
+    ['response', 'knowledge', responseBody],
+  ] as const) {
+    app.post(
+      `/shopee/:shopId/gpt/:categoryId/${segment}`,
+      { preHandler, schema: { tags, params: topicParams, body, response: { 200: dataOf(topic) } } },
+      async (request) => ({
+        data: await training.replaceEntries(request.shop.id, request.params.categoryId, kind, request.body),
+      }),
+    );
+    app.delete(
+      `/shopee/:shopId/gpt/:categoryId/${segment}/:id`,
+      { preHandler, schema: { tags, params: entryParams, response: { 200: dataOf(okAnswer) } } },
+      async (request) => {
+        await training.deleteEntry(request.shop.id, request.params.categoryId, kind, request.params.id);
+        return { data: { message: 'The entry was deleted' } };
+      },
+    );
+  }
+};

@@ -1,0 +1,120 @@
+import { messages, type Topic } from '@balas/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { shops, topicEntries, topics } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { findOwnedShop, isUuid } from '../shops/shop-guard.ts';
+
+type Kind = 'categorization' | 'knowledge';
+type Executor = Pick<Db, 'update'>;
+
+/** Marks the shop's training as changed so the bot rebuilds its index. */
+export const bumpTraining = (db: Executor, shopId: string) =>
+  db
+    .update(shops)
+    .set({ trainingVersion: sql`${shops.trainingVersion} + 1` })
+    .where(eq(shops.id, shopId));
+
+export function createTrainingService(db: Db) {
+  async function listTopics(shopId: string): Promise<Topic[]> {
+    const rows = await db.select().from(topics).where(eq(topics.shopId, shopId)).orderBy(asc(topics.createdAt));
+    if (rows.length === 0) return [];
+    const entries = await db
+      .select()
+      .from(topicEntries)
+      .where(
+        inArray(
+          topicEntries.topicId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(topicEntries.position));
+    return rows.map((t) => ({
+      id: t.id,
+      name: t.name,
+      type: t.type,
+      createdAt: t.createdAt.toISOString(),
+      GPTInformation: entries
+        .filter((e) => e.topicId === t.id && e.kind === 'categorization')
+        .map((e) => ({ id: e.id, info: e.text })),
+      GPTResponse: entries
+        .filter((e) => e.topicId === t.id && e.kind === 'knowledge')
+        .map((e) => ({ id: e.id, info: e.text })),
+    }));
+  }
+
+  async function getTopic(shopId: string, topicId: string): Promise<Topic> {
+    if (!isUuid(topicId)) throw notFound('Topic not found');
+    const all = await listTopics(shopId);
+    const found = all.find((t) => t.id === topicId);
+    if (!found) throw notFound('Topic not found');
+    return found;
+  }
+
+  return {
+    listTopics,
+    getTopic,
+
+    async createTopic(shopId: string, body: { name: string; type?: string | undefined }): Promise<Topic> {
+      const [row] = await db.insert(topics).values({ shopId, name: body.name, type: body.type || 'Shopee' }).returning();
+      await bumpTraining(db, shopId);
+      return getTopic(shopId, row!.id);
+    },
+
+    async deleteTopic(shopId: string, topicId: string): Promise<void> {
+      const topic = await getTopic(shopId, topicId);
+      if (topic.GPTInformation.length > 0 || topic.GPTResponse.length > 0) {
+        throw new AppError('conflict', messages.topics.deleteBlocked);
+      }
+      await db.delete(topics).where(and(eq(topics.id, topicId), eq(topics.shopId, shopId)));
+      await bumpTraining(db, shopId);
+    },
+
+    /** Replaces all entries of one kind in one transaction: a failure leaves the old ones intact. */
+    async replaceEntries(shopId: string, topicId: string, kind: Kind, texts: string[]): Promise<Topic> {
+      await getTopic(shopId, topicId);
+      await db.transaction(async (tx) => {
+        await tx.delete(topicEntries).where(and(eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)));
+        if (texts.length > 0) {
+          await tx.insert(topicEntries).values(texts.map((text, position) => ({ topicId, kind, text, position })));
+        }
+        await bumpTraining(tx, shopId);
+      });
+      return getTopic(shopId, topicId);
+    },
+
+    async deleteEntry(shopId: string, topicId: string, kind: Kind, entryId: string): Promise<void> {
+      await getTopic(shopId, topicId);
+      if (!isUuid(entryId)) throw notFound('Entry not found');
+      const deleted = await db
+        .delete(topicEntries)
+        .where(and(eq(topicEntries.id, entryId), eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)))
+        .returning({ id: topicEntries.id });
+      if (deleted.length === 0) throw notFound('Entry not found');
+      await bumpTraining(db, shopId);
+    },
+
+    /** Copies every topic of another of the merchant's shops; only into a shop without topics. */
+    async copyTopics(merchantId: string, shopId: string, fromShopId: string): Promise<Topic[]> {
+      const source = await findOwnedShop(db, merchantId, fromShopId);
+      if (!source || source.id === shopId) throw notFound('Shop not found');
+      const existing = await db.select({ id: topics.id }).from(topics).where(eq(topics.shopId, shopId)).limit(1);
+      if (existing.length > 0) throw new AppError('conflict', messages.topics.copyBlocked);
+      const from = await listTopics(source.id);
+      await db.transaction(async (tx) => {
+        for (const t of from) {
+          const [row] = await tx.insert(topics).values({ shopId, name: t.name, type: t.type }).returning();
+          const entries = [
+            ...t.GPTInformation.map((e, position) => ({ kind: 'categorization' as const, text: e.info, position })),
+            ...t.GPTResponse.map((e, position) => ({ kind: 'knowledge' as const, text: e.info, position })),
+          ];
+          if (entries.length > 0) await tx.insert(topicEntries).values(entries.map((e) => ({ ...e, topicId: row!.id })));
+        }
+        await bumpTraining(tx, shopId);
+      });
+      return listTopics(shopId);
+    },
+  };
+}
+
+export type TrainingService = ReturnType<typeof createTrainingService>;

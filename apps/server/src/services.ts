@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
+import { createProductsService } from './features/products/products.service.ts';
+import { createShopsJobs } from './features/shops/shops.jobs.ts';
+import type { ShopRow } from './features/shops/shop-guard.ts';
+import { createShopsService } from './features/shops/shops.service.ts';
+import { createInboxService } from './features/inbox/inbox.service.ts';
+import { createMessenger } from './features/inbox/messenger.ts';
+import { createReplyService } from './features/inbox/reply.service.ts';
+import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
+import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createTrainingService } from './features/training/training.service.ts';
+import { createInjectFetch } from './http/inject-fetch.ts';
+
+/** Every feature service and job, built once from the context; shared by routes and workers. */
+export function createServices(ctx: AppContext, getApp: () => FastifyInstance | undefined = () => undefined) {
+  // The mounted sandbox is served in-process; live platforms over the network.
+  const fetchImpl = ctx.config.sandbox ? createInjectFetch(getApp, `${ctx.config.publicUrl}/sandbox`) : fetch;
+  const clients = createMarketplaceClients(ctx.config, fetchImpl);
+  const connectors = createConnectors(clients);
+  const auth = createAuthService(ctx);
+  const shops = createShopsService(ctx, connectors);
+  const training = createTrainingService(ctx.database.db);
+  const knowledge = createKnowledgeService(ctx);
+  const products = createProductsService(ctx.database.db);
+  const inbox = createInboxService(ctx);
+  const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
+
+  const services = {
+    fetch: fetchImpl,
+    clients,
+    auth,
+    shops,
+    training,
+    knowledge,
+    products,
+    inbox,
+    replies,
+    async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
+      await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
+    },
+    /** Imports what a newly connected shop already has on the platform. */
+    async syncShop(_shop: ShopRow) {},
+    /** After a marketplace shop is authorized: the first sync runs as a job. */
+    async onShopConnected(shopId: string) {
+      await ctx.queue.enqueue(jobs.shops.firstSync, { shopId }, { jobId: `first-sync-${shopId}-${Date.now()}` });
+    },
+  };
+  const jobs = { shops: createShopsJobs(ctx, services), knowledge: createKnowledgeJobs(knowledge) };
+  return { ...services, jobs };
+}
+
+export type Services = ReturnType<typeof createServices>;

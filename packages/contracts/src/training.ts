@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+const v = messages.validation;
+
+export const topicCreateBody = z.object({
+  name: z.string({ error: v.topic }).trim().min(1, v.topic).max(limits.nameMax, v.tooLong(limits.nameMax)),
+  shopId: z.string().optional(),
+  type: z.string().max(40).optional(),
+});
+export type TopicCreateBody = z.input<typeof topicCreateBody>;
+
+const entryList = (max: { count: number; length: number }) =>
+  z
+    .array(z.string().max(max.length, v.tooLong(max.length)))
+    .max(max.count, v.tooMany(max.count))
+    // Blank entries are dropped on save (spec §5).
+    .transform((list) => list.map((s) => s.trim()).filter((s) => s.length > 0));
+
+/** The spec's "text list": a bare array of strings, or `{ texts: [...] }`. Replaces all entries. */
+const textList = (max: { count: number; length: number }) =>
+  z.union([entryList(max), z.object({ texts: entryList(max) }).transform((b) => b.texts)]);
+
+export const informationBody = textList(limits.categorization);
+export const responseBody = textList(limits.knowledge);
+
+export const topicEntry = z.object({ id: z.string(), info: z.string() });
+export const topic = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  GPTInformation: z.array(topicEntry),
+  GPTResponse: z.array(topicEntry),
+  createdAt: z.string(),
+});
+export type Topic = z.infer<typeof topic>;
+
+export const copyTopicsBody = z.object({ fromShopId: z.string({ error: v.shop }).min(1, v.shop) });
