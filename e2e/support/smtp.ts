@@ -9,7 +9,9 @@ export interface CapturedMail {
 }
 
 const decodeQuotedPrintable = (s: string) =>
-  s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  s
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
 
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startSmtpCapture() {

@@ -18,15 +18,15 @@ import type { AppContext } from './context.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
+import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
-import { createServices, type Services } from './services.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
+import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +69,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   base.decorate('apiRoutes', apiRoutes);
   base.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) {
-      for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+      for (const method of [route.method].flat())
+        if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
     }
   });
 
@@ -121,7 +122,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           enqueueIngestion: services.enqueueIngestion,
         });
         await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
-        await api.register(inboxRoutes, { inbox: services.inbox, replies: services.replies, db: ctx.database.db });
+        await api.register(inboxRoutes, {
+          inbox: services.inbox,
+          replies: services.replies,
+          db: ctx.database.db,
+        });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({
             error: {

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
-import { createProductsService } from './features/products/products.service.ts';
-import { createShopsJobs } from './features/shops/shops.jobs.ts';
-import type { ShopRow } from './features/shops/shop-guard.ts';
-import { createShopsService } from './features/shops/shops.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createProductsService } from './features/products/products.service.ts';
+import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
+import type { ShopRow } from './features/shops/shop-guard.ts';
+import { createShopsJobs } from './features/shops/shops.jobs.ts';
+import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
 
@@ -45,7 +45,11 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     async syncShop(_shop: ShopRow) {},
     /** After a marketplace shop is authorized: the first sync runs as a job. */
     async onShopConnected(shopId: string) {
-      await ctx.queue.enqueue(jobs.shops.firstSync, { shopId }, { jobId: `first-sync-${shopId}-${Date.now()}` });
+      await ctx.queue.enqueue(
+        jobs.shops.firstSync,
+        { shopId },
+        { jobId: `first-sync-${shopId}-${Date.now()}` },
+      );
     },
   };
   const jobs = { shops: createShopsJobs(ctx, services), knowledge: createKnowledgeJobs(knowledge) };

@@ -25,8 +25,16 @@ export type ShopeeConversation = z.infer<typeof shopeeConversation>;
 export const conversationListQuery = z.object({
   direction: z.enum(['older', 'latest']).default('older'),
   type: z.enum(['all', 'unread', 'pinned']).default('all'),
-  page_size: z.coerce.number().int().min(1).max(limits.conversationPageSizeMax).default(limits.conversationPageSizeDefault),
-  next_timestamp_nano: z.string().regex(/^\d{1,25}$/).optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.conversationPageSizeMax)
+    .default(limits.conversationPageSizeDefault),
+  next_timestamp_nano: z
+    .string()
+    .regex(/^\d{1,25}$/)
+    .optional(),
   /** Tie-breaker of the cursor (conversations with the same time). */
   cursor_id: z.string().max(100).optional(),
   search: z.string().max(100).optional(),
@@ -60,8 +68,16 @@ export type LazadaSession = z.infer<typeof lazadaSession>;
 export const sessionListQuery = z.object({
   direction: z.enum(['older', 'latest']).default('older'),
   type: z.string().max(20).default('all'),
-  page_size: z.coerce.number().int().min(1).max(limits.conversationPageSizeMax).default(limits.conversationPageSizeDefault),
-  start_time: z.string().regex(/^\d{1,20}$/).optional(),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.conversationPageSizeMax)
+    .default(limits.conversationPageSizeDefault),
+  start_time: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   cursor_id: z.string().max(100).optional(),
   search: z.string().max(100).optional(),
 });

@@ -19,7 +19,12 @@ export type Product = z.infer<typeof product>;
 
 export const productSearchQuery = z.object({
   search: z.string().trim().max(100).default(''),
-  pageSize: z.coerce.number().int().min(1).max(limits.productSearchPageSize).default(limits.productSearchPageSize),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.productSearchPageSize)
+    .default(limits.productSearchPageSize),
 });
 
 export const additionalInfo = z.object({

@@ -11,7 +11,8 @@ export function createInjectFetch(getApp: () => FastifyInstance | undefined, bas
     const request = new Request(input, init);
     const url = new URL(request.url);
     const app = getApp();
-    if (!app || url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname)) return fetch(request);
+    if (!app || url.origin !== prefix.origin || !url.pathname.startsWith(prefix.pathname))
+      return fetch(request);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
     const headers: Record<string, string> = {};
     request.headers.forEach((value, key) => {
@@ -29,6 +30,9 @@ export function createInjectFetch(getApp: () => FastifyInstance | undefined, bas
       for (const v of Array.isArray(value) ? value : [String(value)]) responseHeaders.append(key, v);
     }
     const nullBody = res.statusCode === 204 || res.statusCode === 304;
-    return new Response(nullBody ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+    return new Response(nullBody ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: responseHeaders,
+    });
   };
 }

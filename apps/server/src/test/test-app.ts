@@ -91,12 +91,21 @@ export async function signUp(app: FastifyInstance, email = `m${randomBytes(4).to
 }
 
 /** Creates a website shop (no marketplace authorization needed) for the merchant. */
-export async function createWebsiteShop(app: FastifyInstance, headers: Record<string, string>, name = 'My Web Shop') {
+export async function createWebsiteShop(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  name = 'My Web Shop',
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/website',
     headers,
-    payload: { name, person_name: 'Aisyah', person_email: 'aisyah@example.com', person_phone: '012-345 6789' },
+    payload: {
+      name,
+      person_name: 'Aisyah',
+      person_email: 'aisyah@example.com',
+      person_phone: '012-345 6789',
+    },
   });
   if (res.statusCode !== 200) throw new Error(`shop creation failed: ${res.body}`);
   return (res.json().data as { id: string }).id;

@@ -2,30 +2,30 @@ import {
   conversationListQuery,
   conversationToggleBody,
   dataOf,
+  lazadaMessage,
   lazadaMessagePage,
+  lazadaSession,
   lazadaSessionPage,
   messagePageQuery,
   replyBody,
   sessionListQuery,
   shopeeConversation,
-  shopeeMessage,
   shopeeConversationPage,
+  shopeeMessage,
   shopeeMessagePage,
-  lazadaMessage,
-  lazadaSession,
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { shopGuard } from '../shops/shop-guard.ts';
-import { decodeOffset, type InboxService } from './inbox.service.ts';
 import {
   toLazadaMessage,
   toLazadaSession,
   toShopeeConversation,
   toShopeeMessage,
 } from './inbox.serialize.ts';
+import { decodeOffset, type InboxService } from './inbox.service.ts';
 import type { ReplyService } from './reply.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
@@ -35,10 +35,11 @@ const fromNanos = (nanos: string | undefined, id: string | undefined) =>
   nanos && id ? { at: new Date(Number(BigInt(nanos) / 1_000_000n)), id } : null;
 
 /** Conversations and messages of spec §7, read from our database. */
-export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: ReplyService; db: Db }> = async (
-  app,
-  { inbox, replies, db },
-) => {
+export const inboxRoutes: FastifyPluginAsyncZod<{
+  inbox: InboxService;
+  replies: ReplyService;
+  db: Db;
+}> = async (app, { inbox, replies, db }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
   const tags = ['inbox'];
 
@@ -46,7 +47,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
     '/shopee/v1/:shopId',
     {
       preHandler,
-      schema: { tags, params: shopParams, querystring: conversationListQuery, response: { 200: dataOf(shopeeConversationPage) } },
+      schema: {
+        tags,
+        params: shopParams,
+        querystring: conversationListQuery,
+        response: { 200: dataOf(shopeeConversationPage) },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -63,7 +69,9 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
             page_size: q.page_size,
             more: page.more,
             next_cursor: {
-              next_message_time_nano: page.next ? (BigInt(page.next.at.getTime()) * 1_000_000n).toString() : '',
+              next_message_time_nano: page.next
+                ? (BigInt(page.next.at.getTime()) * 1_000_000n).toString()
+                : '',
               conversation_id: page.next?.id ?? '',
             },
           },
@@ -76,7 +84,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
     '/lazada/v1/:shopId',
     {
       preHandler,
-      schema: { tags, params: shopParams, querystring: sessionListQuery, response: { 200: dataOf(lazadaSessionPage) } },
+      schema: {
+        tags,
+        params: shopParams,
+        querystring: sessionListQuery,
+        response: { 200: dataOf(lazadaSessionPage) },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -98,12 +111,16 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
   );
 
   // Opening a conversation (its first page) marks it read.
-  const openMessages = async (
-    request: { shop: Parameters<InboxService['conversationOf']>[0]; params: { conversationId: string }; query: { page_size: number; offset?: string | undefined } },
-  ) => {
+  const openMessages = async (request: {
+    shop: Parameters<InboxService['conversationOf']>[0];
+    params: { conversationId: string };
+    query: { page_size: number; offset?: string | undefined };
+  }) => {
     let conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
     if (request.query.offset && !decodeOffset(request.query.offset)) {
-      throw new AppError('validation', 'offset is not a valid cursor', { offset: 'offset is not a valid cursor' });
+      throw new AppError('validation', 'offset is not a valid cursor', {
+        offset: 'offset is not a valid cursor',
+      });
     }
     const page = await inbox.listMessages(conversation, {
       pageSize: request.query.page_size,
@@ -117,7 +134,12 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
     '/shopee/v1/:shopId/:conversationId',
     {
       preHandler,
-      schema: { tags, params: conversationParams, querystring: messagePageQuery, response: { 200: dataOf(shopeeMessagePage) } },
+      schema: {
+        tags,
+        params: conversationParams,
+        querystring: messagePageQuery,
+        response: { 200: dataOf(shopeeMessagePage) },
+      },
     },
     async (request) => {
       const { conversation, page } = await openMessages(request);
@@ -135,11 +157,21 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
     '/lazada/v1/:shopId/:conversationId',
     {
       preHandler,
-      schema: { tags, params: conversationParams, querystring: messagePageQuery, response: { 200: dataOf(lazadaMessagePage) } },
+      schema: {
+        tags,
+        params: conversationParams,
+        querystring: messagePageQuery,
+        response: { 200: dataOf(lazadaMessagePage) },
+      },
     },
     async (request) => {
       const { conversation, page } = await openMessages(request);
-      return { data: { message_list: page.rows.map((m) => toLazadaMessage(m, conversation)), next_offset: page.next } };
+      return {
+        data: {
+          message_list: page.rows.map((m) => toLazadaMessage(m, conversation)),
+          next_offset: page.next,
+        },
+      };
     },
   );
 
@@ -149,12 +181,19 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
       `/${provider}/v1/:shopId/:conversationId`,
       {
         preHandler,
-        schema: { tags, params: conversationParams, body: conversationToggleBody, response: { 200: dataOf(row) } },
+        schema: {
+          tags,
+          params: conversationParams,
+          body: conversationToggleBody,
+          response: { 200: dataOf(row) },
+        },
       },
       async (request) => {
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
         const updated = await inbox.setBot(request.shop, conversation, request.body.status);
-        return { data: request.shop.provider === 'lazada' ? toLazadaSession(updated) : toShopeeConversation(updated) };
+        return {
+          data: request.shop.provider === 'lazada' ? toLazadaSession(updated) : toShopeeConversation(updated),
+        };
       },
     );
 
@@ -163,14 +202,26 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ inbox: InboxService; replies: 
       `/${provider}/v1/:shopId/:conversationId`,
       {
         preHandler,
-        schema: { tags, params: conversationParams, body: replyBody, response: { 200: dataOf(messageSchema) } },
+        schema: {
+          tags,
+          params: conversationParams,
+          body: replyBody,
+          response: { 200: dataOf(messageSchema) },
+        },
       },
       async (request) => {
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
-        const { message, conversation: c } = await replies.sendManual(request.shop, conversation, request.body.message);
+        const { message, conversation: c } = await replies.sendManual(
+          request.shop,
+          conversation,
+          request.body.message,
+        );
         const shopExternal = request.shop.externalId ?? request.shop.id;
         return {
-          data: request.shop.provider === 'lazada' ? toLazadaMessage(message, c) : toShopeeMessage(message, c, shopExternal),
+          data:
+            request.shop.provider === 'lazada'
+              ? toLazadaMessage(message, c)
+              : toShopeeMessage(message, c, shopExternal),
         };
       },
     );

@@ -37,7 +37,11 @@ export const toLazadaSession = (c: ConversationRow): LazadaSession => ({
 
 const sourceOf = { customer: 'buyer', agent: 'seller', bot: 'openapi' } as const;
 
-export const toShopeeMessage = (m: MessageRow, c: ConversationRow, shopExternalId: string): ShopeeMessage => ({
+export const toShopeeMessage = (
+  m: MessageRow,
+  c: ConversationRow,
+  shopExternalId: string,
+): ShopeeMessage => ({
   id: m.id,
   message_id: m.externalId ?? m.id,
   source: sourceOf[m.sender],

@@ -48,7 +48,10 @@ export function createInboxService(ctx: AppContext) {
 
   function emitConversation(shop: ShopRow, c: ConversationRow) {
     const conversation = shop.provider === 'lazada' ? toLazadaSession(c) : toShopeeConversation(c);
-    ctx.realtime.emit(channels.conversations(shop.id), events.conversation, { shopId: shop.id, conversation });
+    ctx.realtime.emit(channels.conversations(shop.id), events.conversation, {
+      shopId: shop.id,
+      conversation,
+    });
   }
 
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
@@ -120,9 +123,7 @@ export function createInboxService(ctx: AppContext) {
           .update(conversations)
           .set({
             ...(newer ? { latestText: text, latestAt: sentAt, lastMessageExternalId: m.externalId } : {}),
-            ...(fromCustomer
-              ? { hasNew: true, unreadCount: sql`${conversations.unreadCount} + 1` }
-              : {}),
+            ...(fromCustomer ? { hasNew: true, unreadCount: sql`${conversations.unreadCount} + 1` } : {}),
             ...(c.customerName && !conversation!.customerName ? { customerName: c.customerName } : {}),
             ...(c.customerId && !conversation!.customerId ? { customerId: c.customerId } : {}),
           })
@@ -157,7 +158,11 @@ export function createInboxService(ctx: AppContext) {
         .limit(pageSize + 1);
       const page = rows.slice(0, pageSize);
       const last = page.at(-1);
-      return { rows: page, more: rows.length > pageSize, next: last ? { at: last.latestAt, id: last.id } : null };
+      return {
+        rows: page,
+        more: rows.length > pageSize,
+        next: last ? { at: last.latestAt, id: last.id } : null,
+      };
     },
 
     async listMessages(conversation: ConversationRow, options: { pageSize: number; cursor: Cursor | null }) {
@@ -169,7 +174,10 @@ export function createInboxService(ctx: AppContext) {
           and(
             eq(messages.conversationId, conversation.id),
             cursor
-              ? or(lt(messages.sentAt, cursor.at), and(eq(messages.sentAt, cursor.at), lt(messages.id, cursor.id)))
+              ? or(
+                  lt(messages.sentAt, cursor.at),
+                  and(eq(messages.sentAt, cursor.at), lt(messages.id, cursor.id)),
+                )
               : undefined,
           ),
         )

@@ -40,7 +40,12 @@ describe('conversations', () => {
     await customerSays(big, '2302748948493123950', 'an older message', 1_000);
     const list = (await get(`/api/shopee/v1/${shopId}?direction=older&type=all&page_size=20`)).json().data;
     const row = list.conversations.find((c: { conversation_id: string }) => c.conversation_id === big);
-    expect(row).toMatchObject({ latest_message_content: { text: 'hello' }, newMsg: true, unread_count: 2, is_enable: null });
+    expect(row).toMatchObject({
+      latest_message_content: { text: 'hello' },
+      newMsg: true,
+      unread_count: 2,
+      is_enable: null,
+    });
     expect(typeof row.last_message_timestamp).toBe('string');
   });
 
@@ -67,21 +72,29 @@ describe('conversations', () => {
     expect(first.messages[0].content.text).toBe('line 5');
     expect(first.messages[24].content.text).toBe('line 29');
     expect(first.messages[0].source).toBe('buyer');
-    const earlier = (await get(`/api/shopee/v1/${shopId}/long?page_size=25&offset=${first.page_result.next_offset}`)).json()
-      .data;
+    const earlier = (
+      await get(`/api/shopee/v1/${shopId}/long?page_size=25&offset=${first.page_result.next_offset}`)
+    ).json().data;
     expect(earlier.messages.map((m: { content: { text: string } }) => m.content.text)).toEqual(
       Array.from({ length: 5 }, (_, i) => `line ${i}`),
     );
     expect(earlier.page_result.next_offset).toBe('');
     const list = (await get(`/api/shopee/v1/${shopId}?page_size=100`)).json().data;
-    expect(list.conversations.find((c: { conversation_id: string }) => c.conversation_id === 'long').newMsg).toBe(false);
+    expect(
+      list.conversations.find((c: { conversation_id: string }) => c.conversation_id === 'long').newMsg,
+    ).toBe(false);
     expect((await get(`/api/shopee/v1/${shopId}/long?offset=garbage`)).statusCode).toBe(400);
     expect((await get(`/api/shopee/v1/${shopId}/unknown-conversation`)).statusCode).toBe(404);
   });
 
   it('toggles the conversation bot and sends a manual reply that pauses the bot', async () => {
     await customerSays('reply', 'r1', 'is this in stock?', 500_000);
-    const on = await t.app.inject({ method: 'PUT', url: `/api/shopee/v1/${shopId}/reply`, headers, payload: { status: true } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shopee/v1/${shopId}/reply`,
+      headers,
+      payload: { status: true },
+    });
     expect(on.json().data.is_enable).toBe(true);
     const sent = await t.app.inject({
       method: 'POST',
@@ -90,17 +103,30 @@ describe('conversations', () => {
       payload: { message: 'Yes, 12 left!' },
     });
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().data).toMatchObject({ status: 'sent', source: 'seller', content: { text: 'Yes, 12 left!' } });
+    expect(sent.json().data).toMatchObject({
+      status: 'sent',
+      source: 'seller',
+      content: { text: 'Yes, 12 left!' },
+    });
     const list = (await get(`/api/shopee/v1/${shopId}?page_size=100`)).json().data;
     const row = list.conversations.find((c: { conversation_id: string }) => c.conversation_id === 'reply');
     expect(row).toMatchObject({ is_enable: false, latest_message_content: { text: 'Yes, 12 left!' } });
-    const empty = await t.app.inject({ method: 'POST', url: `/api/shopee/v1/${shopId}/reply`, headers, payload: { message: ' ' } });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/shopee/v1/${shopId}/reply`,
+      headers,
+      payload: { message: ' ' },
+    });
     expect(empty.statusCode).toBe(400);
   });
 
   it('keeps every conversation call away from another merchant', async () => {
     const other = await signUp(t.app);
-    for (const path of [`/api/shopee/v1/${shopId}`, `/api/lazada/v1/${shopId}`, `/api/shopee/v1/${shopId}/long`]) {
+    for (const path of [
+      `/api/shopee/v1/${shopId}`,
+      `/api/lazada/v1/${shopId}`,
+      `/api/shopee/v1/${shopId}/long`,
+    ]) {
       expect((await get(path, other.headers)).statusCode).toBe(404);
     }
     const put = await t.app.inject({
@@ -116,12 +142,18 @@ describe('conversations', () => {
 describe('realtime', () => {
   const open = (authToken: string) =>
     new Promise<Socket>((resolve, reject) => {
-      const socket = connect(url, { auth: { token: authToken }, transports: ['websocket'], reconnection: false });
+      const socket = connect(url, {
+        auth: { token: authToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
       socket.on('connect', () => resolve(socket));
       socket.on('connect_error', reject);
     });
   const subscribe = (socket: Socket, channel: string) =>
-    new Promise<boolean>((resolve) => socket.emit(events.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)));
+    new Promise<boolean>((resolve) =>
+      socket.emit(events.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
+    );
 
   it('refuses a socket without a valid token', async () => {
     await expect(open('forged-token-forged-token-forged-token')).rejects.toThrow('unauthenticated');

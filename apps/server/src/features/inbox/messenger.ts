@@ -30,5 +30,10 @@ export function createMessenger(clients: MarketplaceClients, shops: ShopsService
 
 function lazadaFields(content: Record<string, unknown>) {
   const pick = (k: string) => (typeof content[k] === 'string' ? (content[k] as string) : undefined);
-  return { txt: pick('txt') ?? pick('text'), itemId: pick('itemId'), orderId: pick('orderId'), promotionId: pick('promotionId') };
+  return {
+    txt: pick('txt') ?? pick('text'),
+    itemId: pick('itemId'),
+    orderId: pick('orderId'),
+    promotionId: pick('promotionId'),
+  };
 }

@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
-import type { InboxService } from './inbox.service.ts';
 import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
+import type { InboxService } from './inbox.service.ts';
 
 export interface OutgoingMessage {
   type: string;
@@ -13,7 +13,11 @@ export interface OutgoingMessage {
 
 /** Sends through the shop's platform; answers the platform's message id. */
 export interface Messenger {
-  send(shop: ShopRow, conversation: ConversationRow, message: OutgoingMessage): Promise<{ externalId: string }>;
+  send(
+    shop: ShopRow,
+    conversation: ConversationRow,
+    message: OutgoingMessage,
+  ): Promise<{ externalId: string }>;
 }
 
 /**
@@ -26,7 +30,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
 
   async function deliver(shop: ShopRow, conversation: ConversationRow, pending: MessageRow) {
     try {
-      const { externalId } = await messenger.send(shop, conversation, { type: pending.type, content: pending.content });
+      const { externalId } = await messenger.send(shop, conversation, {
+        type: pending.type,
+        content: pending.content,
+      });
       const sent = await db.transaction(async (tx) => {
         // The platform may have pushed our own message back before we got here: keep one row.
         const [echo] = await tx
@@ -95,7 +102,16 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
 
   return {
     async sendManual(shop: ShopRow, conversation: ConversationRow, text: string) {
-      const stored = await store(shop, conversation, 'agent', { type: shop.provider === 'lazada' ? '1' : 'text', content: shop.provider === 'lazada' ? { txt: text } : { text } }, null);
+      const stored = await store(
+        shop,
+        conversation,
+        'agent',
+        {
+          type: shop.provider === 'lazada' ? '1' : 'text',
+          content: shop.provider === 'lazada' ? { txt: text } : { text },
+        },
+        null,
+      );
       if (!stored) throw new Error('unreachable: manual replies have no reply_to');
       inbox.emitMessage(shop, stored.conversation, stored.pending);
       inbox.emitConversation(shop, stored.conversation);
@@ -118,7 +134,11 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
         .update(messages)
         .set({ status: 'pending', error: null })
         .where(
-          and(eq(messages.id, messageId), eq(messages.conversationId, conversation.id), eq(messages.status, 'failed')),
+          and(
+            eq(messages.id, messageId),
+            eq(messages.conversationId, conversation.id),
+            eq(messages.status, 'failed'),
+          ),
         )
         .returning();
       if (!pending) throw notFound('No failed message with this id');

@@ -10,7 +10,10 @@ const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
 const MAX_ZIP_ENTRIES = 2000;
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
-export async function sniffDocument(data: Buffer, fileName: string): Promise<{ kind: DocumentKind; mime: string } | null> {
+export async function sniffDocument(
+  data: Buffer,
+  fileName: string,
+): Promise<{ kind: DocumentKind; mime: string } | null> {
   if (data.length === 0) return null;
   const detected = await fileTypeFromBuffer(data);
   if (detected?.mime === 'application/pdf') return { kind: 'pdf', mime: detected.mime };
@@ -40,7 +43,11 @@ function isUtf8Text(data: Buffer): boolean {
 /** Plain text of a document, with paragraph breaks kept for the chunker. */
 export async function extractDocumentText(data: Buffer, kind: DocumentKind): Promise<string> {
   const text = await extractByKind(data, kind);
-  const clean = text.replace(/\r\n?/g, '\n').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const clean = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (clean.length === 0) {
     throw new ExtractionError(
       kind === 'pdf' ? 'This PDF has no text layer (a scanned document?)' : 'The file has no readable text',
@@ -109,7 +116,8 @@ export function checkZipBomb(data: Buffer): void {
     }
     total += data.readUInt32LE(offset + 24);
     if (total > MAX_UNZIPPED_BYTES) throw new ExtractionError('This Word file unpacks to more than 50 MB');
-    offset += 46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+    offset +=
+      46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
   }
 }
 
@@ -137,7 +145,8 @@ function jsonToText(source: string): string {
         } else walk(item, `${path}[${i}]`);
       });
     } else if (node && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(v, path ? `${path}.${k}` : k);
+      for (const [k, v] of Object.entries(node as Record<string, unknown>))
+        walk(v, path ? `${path}.${k}` : k);
     } else if (node !== null && node !== undefined && String(node).trim()) {
       lines.push(path ? `${path}: ${String(node)}` : String(node));
     }

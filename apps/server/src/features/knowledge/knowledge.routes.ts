@@ -18,7 +18,10 @@ const MAX_FILES = 10;
 const base = '/shopee/v1/lang_chain_push/loader';
 
 /** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
-export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, db, enqueueIngestion }) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { knowledge, db, enqueueIngestion },
+) => {
   await app.register(multipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: 40 },
   });
@@ -43,7 +46,9 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
       const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');
       if (!shop) throw notFound('Shop not found');
       if (files.length === 0) {
-        throw new AppError('validation', messages.validation.uploadFile, { file: messages.validation.uploadFile });
+        throw new AppError('validation', messages.validation.uploadFile, {
+          file: messages.validation.uploadFile,
+        });
       }
       const chunkSize = Number(fields.chunkSize ?? limits.uploadChunkSize);
       if (!Number.isInteger(chunkSize) || chunkSize < 100 || chunkSize > 4000) {
@@ -60,7 +65,12 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
       }
       const stored = [];
       for (const file of typed) {
-        const row = await knowledge.add(shop.id, { fileName: file.fileName, data: file.data, mime: file.mime, chunkSize });
+        const row = await knowledge.add(shop.id, {
+          fileName: file.fileName,
+          data: file.data,
+          mime: file.mime,
+          chunkSize,
+        });
         await enqueueIngestion(row.id, file.kind);
         stored.push(row);
       }

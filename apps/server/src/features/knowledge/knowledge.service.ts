@@ -85,7 +85,7 @@ export function createKnowledgeService(ctx: AppContext) {
     /** Extracts, chunks and indexes one file; a bad document ends 'failed' with the reason. */
     async ingest(fileId: string, kind: DocumentKind): Promise<void> {
       const [file] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
-      if (!file || file.status !== 'processing') return;
+      if (file?.status !== 'processing') return;
       const setProgress = (progress: number) =>
         db.update(knowledgeFiles).set({ progress }).where(eq(knowledgeFiles.id, fileId));
       try {
@@ -98,9 +98,13 @@ export function createKnowledgeService(ctx: AppContext) {
           // A retried job starts from a clean slate.
           await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
           for (let i = 0; i < chunks.length; i += 500) {
-            await tx.insert(knowledgeChunks).values(
-              chunks.slice(i, i + 500).map((chunk, n) => ({ fileId, shopId: file.shopId, ordinal: i + n, text: chunk })),
-            );
+            await tx
+              .insert(knowledgeChunks)
+              .values(
+                chunks
+                  .slice(i, i + 500)
+                  .map((chunk, n) => ({ fileId, shopId: file.shopId, ordinal: i + n, text: chunk })),
+              );
           }
           await tx
             .update(knowledgeFiles)

@@ -36,7 +36,10 @@ function multipart(files: { name: string; data: Buffer; type?: string }[], field
     );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function upload(files: { name: string; data: Buffer }[], fields: Record<string, string> = { shopId }) {
@@ -94,16 +97,23 @@ describe('knowledge files', () => {
     expect(text.indexOf('Bravo fact number 20')).toBeLessThan(text.indexOf('Charlie fact number 1 '));
     const chunks = await t.app.services.knowledge.chunksOf(row.id);
     for (const c of chunks) expect(c.text.length).toBeLessThanOrEqual(500);
-    const list = await t.app.inject({ url: `/api/shopee/v1/lang_chain_push/loader?shopId=${shopId}`, headers });
+    const list = await t.app.inject({
+      url: `/api/shopee/v1/lang_chain_push/loader?shopId=${shopId}`,
+      headers,
+    });
     expect(list.json().data.find((f: { id: string }) => f.id === row.id)).toMatchObject({ status: 'ready' });
   });
 
   it('ingests .docx, CSV, JSON and text files', async () => {
     const docx = await Packer.toBuffer(
-      new Document({ sections: [{ children: [new Paragraph('Delta first paragraph.'), new Paragraph('Echo second.')] }] }),
+      new Document({
+        sections: [{ children: [new Paragraph('Delta first paragraph.'), new Paragraph('Echo second.')] }],
+      }),
     );
     const csv = Buffer.from('size,age,height\nS,0-3 months,56 cm\nM,3-6 months,62 cm\n');
-    const json = Buffer.from(JSON.stringify({ faq: [{ q: 'Do you ship to Sabah?', a: 'Yes, in 4-7 days.' }] }));
+    const json = Buffer.from(
+      JSON.stringify({ faq: [{ q: 'Do you ship to Sabah?', a: 'Yes, in 4-7 days.' }] }),
+    );
     const text = Buffer.from('Foxtrot line one.\n\nGolf line two.');
     const res = await upload([
       { name: 'guide.docx', data: docx },
@@ -148,11 +158,22 @@ describe('knowledge files', () => {
     ]);
     expect(res.statusCode).toBe(200);
     const [corrupt, scan, bomb] = res.json().data;
-    expect((await ingested(corrupt.id)).file).toMatchObject({ status: 'failed', error: expect.stringContaining('damaged') });
-    expect((await ingested(scan.id)).file).toMatchObject({ status: 'failed', error: expect.stringContaining('no text') });
-    expect((await ingested(bomb.id)).file).toMatchObject({ status: 'failed', error: expect.stringContaining('50 MB') });
+    expect((await ingested(corrupt.id)).file).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('damaged'),
+    });
+    expect((await ingested(scan.id)).file).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('no text'),
+    });
+    expect((await ingested(bomb.id)).file).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('50 MB'),
+    });
     for (const id of [corrupt.id, scan.id, bomb.id]) {
-      expect(await t.ctx.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id))).toEqual([]);
+      expect(
+        await t.ctx.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id)),
+      ).toEqual([]);
     }
   });
 
@@ -160,16 +181,28 @@ describe('knowledge files', () => {
     const res = await upload([{ name: 'a.txt', data: Buffer.from('Hotel india juliet.') }]);
     const id = res.json().data[0].id;
     await ingested(id);
-    const download = await t.app.inject({ url: `/api/shopee/v1/lang_chain_push/loader/${id}/download`, headers });
+    const download = await t.app.inject({
+      url: `/api/shopee/v1/lang_chain_push/loader/${id}/download`,
+      headers,
+    });
     expect(download.body).toBe('Hotel india juliet.');
     const other = await signUp(t.app);
     expect(
-      (await t.app.inject({ url: `/api/shopee/v1/lang_chain_push/loader/${id}/download`, headers: other.headers }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/shopee/v1/lang_chain_push/loader/${id}/download`,
+          headers: other.headers,
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/shopee/v1/lang_chain_push/loader/${id}`, headers: other.headers }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/shopee/v1/lang_chain_push/loader/${id}`,
+          headers: other.headers,
+        })
+      ).statusCode,
     ).toBe(404);
     const foreign = multipart([{ name: 'x.txt', data: Buffer.from('x') }], { shopId });
     const up = await t.app.inject({
@@ -179,9 +212,15 @@ describe('knowledge files', () => {
       payload: foreign.payload,
     });
     expect(up.statusCode).toBe(404);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/shopee/v1/lang_chain_push/loader/${id}`, headers });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shopee/v1/lang_chain_push/loader/${id}`,
+      headers,
+    });
     expect(del.statusCode).toBe(200);
-    expect(await t.ctx.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id))).toEqual([]);
+    expect(
+      await t.ctx.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id)),
+    ).toEqual([]);
   });
 });
 

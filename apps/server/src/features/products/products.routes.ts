@@ -27,7 +27,12 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     '/shopee/v1/:shopId/search',
     {
       preHandler,
-      schema: { tags, params: shopParams, querystring: productSearchQuery, response: { 200: dataOf(z.array(product)) } },
+      schema: {
+        tags,
+        params: shopParams,
+        querystring: productSearchQuery,
+        response: { 200: dataOf(z.array(product)) },
+      },
     },
     async (request) => ({
       data: await products.search(request.shop.id, request.query.search, request.query.pageSize),
@@ -50,7 +55,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
 
   app.post(
     '/shopee/v1/:shopId/info',
-    { preHandler, schema: { tags, params: shopParams, body: productInfoBody, response: { 200: dataOf(okAnswer) } } },
+    {
+      preHandler,
+      schema: { tags, params: shopParams, body: productInfoBody, response: { 200: dataOf(okAnswer) } },
+    },
     async (request) => {
       await products.addInfo(request.shop.id, request.body.productId, request.body.additionalInfo);
       return { data: { message: 'The new information has been successfully added to your products' } };
@@ -60,7 +68,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   // Spec: POST /shopee/v1/{shopId}/products?_method=DELETE { productId: [...] }
   app.delete(
     '/shopee/v1/:shopId/products',
-    { preHandler, schema: { tags, params: shopParams, body: productIdsBody, response: { 200: dataOf(okAnswer) } } },
+    {
+      preHandler,
+      schema: { tags, params: shopParams, body: productIdsBody, response: { 200: dataOf(okAnswer) } },
+    },
     async (request) => {
       await products.removeForProducts(request.shop.id, request.body.productId);
       return { data: { message: 'The information was removed' } };
@@ -71,7 +82,11 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
     '/shopee/v1/:shopId/info/:infoId',
     {
       preHandler,
-      schema: { tags, params: shopParams.extend({ infoId: z.string().max(100) }), response: { 200: dataOf(okAnswer) } },
+      schema: {
+        tags,
+        params: shopParams.extend({ infoId: z.string().max(100) }),
+        response: { 200: dataOf(okAnswer) },
+      },
     },
     async (request) => {
       await products.removeEntry(request.shop.id, request.params.infoId);
@@ -86,7 +101,10 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
       schema: {
         tags,
         params: shopParams,
-        body: z.object({ infoIds: z.array(z.string().max(100)).min(1).max(100), productId: z.string().min(1).max(64) }),
+        body: z.object({
+          infoIds: z.array(z.string().max(100)).min(1).max(100),
+          productId: z.string().min(1).max(64),
+        }),
         response: { 200: dataOf(okAnswer) },
       },
     },

@@ -38,7 +38,10 @@ export function createProductsService(db: Db) {
         .select()
         .from(products)
         .where(
-          and(eq(products.shopId, shopId), search ? ilike(products.name, `%${escapeLike(search)}%`) : undefined),
+          and(
+            eq(products.shopId, shopId),
+            search ? ilike(products.name, `%${escapeLike(search)}%`) : undefined,
+          ),
         )
         .orderBy(asc(products.name))
         .limit(pageSize);
@@ -79,7 +82,10 @@ export function createProductsService(db: Db) {
       if (unknown.length > 0) throw new AppError('validation', `Unknown products: ${unknown.join(', ')}`);
       await db.transaction(async (tx) => {
         for (const entry of entries) {
-          const [row] = await tx.insert(productInfo).values({ shopId, ...entry }).returning();
+          const [row] = await tx
+            .insert(productInfo)
+            .values({ shopId, ...entry })
+            .returning();
           await tx
             .insert(productInfoProducts)
             .values([...new Set(productIds)].map((productId) => ({ infoId: row!.id, shopId, productId })));
@@ -90,7 +96,11 @@ export function createProductsService(db: Db) {
 
     /** Product info grouped into cards: products that share exactly the same entries. */
     async listInfo(shopId: string, pageSize: number): Promise<ProductInfoRecord[]> {
-      const infos = await db.select().from(productInfo).where(eq(productInfo.shopId, shopId)).orderBy(asc(productInfo.createdAt));
+      const infos = await db
+        .select()
+        .from(productInfo)
+        .where(eq(productInfo.shopId, shopId))
+        .orderBy(asc(productInfo.createdAt));
       if (infos.length === 0) return [];
       const links = await db.select().from(productInfoProducts).where(eq(productInfoProducts.shopId, shopId));
       const productIds = [...new Set(links.map((l) => l.productId))];
@@ -119,7 +129,10 @@ export function createProductsService(db: Db) {
             const p = catalogue.find((c) => c.externalId === id);
             return p
               ? toProduct(p)
-              : { productId: id, productInfo: { name: id, image: null, images: [], price: null, currency: null } };
+              : {
+                  productId: id,
+                  productInfo: { name: id, image: null, images: [], price: null, currency: null },
+                };
           }),
           additionalInfo: g.infos.map((i) => ({ id: i.id, title: i.title, description: i.description })),
           updatedAt: new Date(Math.max(...g.infos.map((i) => i.updatedAt.getTime()))).toISOString(),
@@ -132,7 +145,9 @@ export function createProductsService(db: Db) {
       await db.transaction(async (tx) => {
         const links = await tx
           .delete(productInfoProducts)
-          .where(and(eq(productInfoProducts.shopId, shopId), inArray(productInfoProducts.productId, productIds)))
+          .where(
+            and(eq(productInfoProducts.shopId, shopId), inArray(productInfoProducts.productId, productIds)),
+          )
           .returning({ infoId: productInfoProducts.infoId });
         await deleteOrphans(tx, shopId, [...new Set(links.map((l) => l.infoId))]);
         await bumpTraining(tx, shopId);
@@ -159,7 +174,10 @@ export function createProductsService(db: Db) {
             and(
               eq(productInfoProducts.shopId, shopId),
               eq(productInfoProducts.productId, productId),
-              inArray(productInfoProducts.infoId, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']),
+              inArray(
+                productInfoProducts.infoId,
+                ids.length ? ids : ['00000000-0000-0000-0000-000000000000'],
+              ),
             ),
           );
         await deleteOrphans(tx, shopId, ids);

@@ -33,7 +33,12 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown)
 describe('product search and information', () => {
   it('searches the catalogue by name, case-insensitively, with LIKE characters taken literally', async () => {
     const res = await call('GET', `/api/shopee/v1/${shopId}/search?search=romper&pageSize=100`);
-    expect(res.json().data.map((p: { productId: string }) => p.productId).sort()).toEqual(['101', '102']);
+    expect(
+      res
+        .json()
+        .data.map((p: { productId: string }) => p.productId)
+        .sort(),
+    ).toEqual(['101', '102']);
     const literal = await call('GET', `/api/shopee/v1/${shopId}/search?search=100%25`);
     expect(literal.json().data.map((p: { productId: string }) => p.productId)).toEqual(['102']);
     expect(res.json().data[0].productInfo.image).toMatch(/^https:/);
@@ -66,7 +71,9 @@ describe('product search and information', () => {
     const after = (await call('GET', `/api/shopee/v1/${shopId}/products`)).json().data;
     expect(after[0].id).toEqual(['101']);
 
-    const removed = await call('POST', `/api/shopee/v1/${shopId}/products?_method=DELETE`, { productId: ['101'] });
+    const removed = await call('POST', `/api/shopee/v1/${shopId}/products?_method=DELETE`, {
+      productId: ['101'],
+    });
     expect(removed.statusCode).toBe(200);
     expect((await call('GET', `/api/shopee/v1/${shopId}/products`)).json().data).toEqual([]);
   });

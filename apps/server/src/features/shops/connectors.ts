@@ -1,3 +1,4 @@
+import { sandboxDefaults } from '@balas/marketplace-sandbox';
 import {
   createLazadaClient,
   createShopeeClient,
@@ -5,7 +6,6 @@ import {
   needsReauthorization,
   type ShopeeClient,
 } from '@balas/marketplaces';
-import { sandboxDefaults } from '@balas/marketplace-sandbox';
 import type { Config } from '../../config.ts';
 
 export interface MarketplaceTokens {
@@ -99,7 +99,8 @@ export function createConnectors(clients: MarketplaceClients): Connectors {
       needsReauthorization,
     },
     lazada: {
-      authorizationUrl: ({ callbackUrl, state }) => clients.lazada.authorizationUrl({ redirectUri: callbackUrl, state }),
+      authorizationUrl: ({ callbackUrl, state }) =>
+        clients.lazada.authorizationUrl({ redirectUri: callbackUrl, state }),
       async completeAuthorization(query) {
         if (!query.code) throw new Error('Lazada did not return a code');
         const t = await clients.lazada.createToken(query.code);

@@ -35,7 +35,7 @@ export function createShopsJobs(
     attempts: 5,
     async handle({ shopId }) {
       const [shop] = await ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
-      if (!shop || shop.status !== 'active') return;
+      if (shop?.status !== 'active') return;
       await services.syncShop(shop);
       await ctx.database.db.update(shops).set({ lastSyncAt: new Date() }).where(eq(shops.id, shopId));
     },

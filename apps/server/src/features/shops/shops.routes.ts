@@ -40,7 +40,10 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
 
   app.get(
     '/shopee/:id',
-    { preHandler: [auth, byId], schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shop) } } },
+    {
+      preHandler: [auth, byId],
+      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shop) } },
+    },
     async (request) => ({ data: toShop(request.shop) }),
   );
 
@@ -55,7 +58,10 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
 
   app.delete(
     '/shopee/:id',
-    { preHandler: [auth, byId], schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(okAnswer) } } },
+    {
+      preHandler: [auth, byId],
+      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(okAnswer) } },
+    },
     async (request) => {
       await shops.remove(request.shop);
       return { data: { message: 'The shop was removed' } };
@@ -66,13 +72,21 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     '/shopee/:id/reconnect',
     {
       preHandler: [auth, byId],
-      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(z.object({ authUrl: z.string() })) } },
+      schema: {
+        tags: ['shops'],
+        params: idParam,
+        response: { 200: dataOf(z.object({ authUrl: z.string() })) },
+      },
     },
     async (request) => ({ data: await shops.reconnect(request.shop) }),
   );
 
   // OAuth callbacks: the platform sends the merchant's browser here after approval.
-  const finish = async (provider: 'shopee' | 'lazada', state: string, query: Record<string, string | undefined>) => {
+  const finish = async (
+    provider: 'shopee' | 'lazada',
+    state: string,
+    query: Record<string, string | undefined>,
+  ) => {
     const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
     await onConnected(row.id);
     const target = new URL(redirect);
@@ -83,9 +97,16 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
 
   app.get(
     '/shopee/callback/:state',
-    { schema: { tags: ['shops'], params: z.object({ state: z.string().max(100) }), querystring: callbackQuery } },
+    {
+      schema: {
+        tags: ['shops'],
+        params: z.object({ state: z.string().max(100) }),
+        querystring: callbackQuery,
+      },
+    },
     async (request, reply) => {
-      if (!request.query.code) throw new AppError('validation', 'The authorization was cancelled or has no code');
+      if (!request.query.code)
+        throw new AppError('validation', 'The authorization was cancelled or has no code');
       return reply.redirect(await finish('shopee', request.params.state, request.query));
     },
   );

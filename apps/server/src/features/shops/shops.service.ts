@@ -46,7 +46,8 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
   });
 
   async function startAuthorization(row: ShopRow, redirect: string | undefined) {
-    if (row.provider === 'website') return { authUrl: redirect || `${publicUrl}/dashboard/shops/shopee/${row.id}` };
+    if (row.provider === 'website')
+      return { authUrl: redirect || `${publicUrl}/dashboard/shops/shopee/${row.id}` };
     const state = randomToken();
     await db
       .update(shops)
@@ -58,7 +59,11 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
 
   return {
     async list(merchantId: string): Promise<Shop[]> {
-      const rows = await db.select().from(shops).where(eq(shops.merchantId, merchantId)).orderBy(asc(shops.createdAt));
+      const rows = await db
+        .select()
+        .from(shops)
+        .where(eq(shops.merchantId, merchantId))
+        .orderBy(asc(shops.createdAt));
       return rows.map(toShop);
     },
 
@@ -105,7 +110,9 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
       const [taken] = await db
         .select({ id: shops.id })
         .from(shops)
-        .where(and(eq(shops.provider, provider), eq(shops.externalId, connected.externalId), ne(shops.id, row.id)));
+        .where(
+          and(eq(shops.provider, provider), eq(shops.externalId, connected.externalId), ne(shops.id, row.id)),
+        );
       if (taken) throw new AppError('conflict', 'This shop is already connected to Balas');
       const [updated] = await db
         .update(shops)
@@ -160,10 +167,12 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
       if (row.provider === 'website' || !row.externalId || !row.accessTokenEnc) {
         throw new AppError('unprocessable', 'This shop is not connected to a marketplace');
       }
-      if (row.status === 'reconnect') throw new AppError('unprocessable', 'This shop needs to be reconnected');
-      const fresh = row.tokenExpiresAt && row.tokenExpiresAt.getTime() - Date.now() < 5 * 60 * 1000
-        ? await this.refresh(row)
-        : row;
+      if (row.status === 'reconnect')
+        throw new AppError('unprocessable', 'This shop needs to be reconnected');
+      const fresh =
+        row.tokenExpiresAt && row.tokenExpiresAt.getTime() - Date.now() < 5 * 60 * 1000
+          ? await this.refresh(row)
+          : row;
       return { accessToken: ctx.secrets.decrypt(fresh.accessTokenEnc!), externalId: fresh.externalId! };
     },
 

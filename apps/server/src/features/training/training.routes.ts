@@ -33,7 +33,10 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ training: TrainingService; 
 
   app.post(
     '/shopee/:shopId/gpt',
-    { preHandler, schema: { tags, params: shopParams, body: topicCreateBody, response: { 200: dataOf(topic) } } },
+    {
+      preHandler,
+      schema: { tags, params: shopParams, body: topicCreateBody, response: { 200: dataOf(topic) } },
+    },
     async (request) => ({ data: await training.createTopic(request.shop.id, request.body) }),
   );
 

@@ -17,7 +17,11 @@ export const bumpTraining = (db: Executor, shopId: string) =>
 
 export function createTrainingService(db: Db) {
   async function listTopics(shopId: string): Promise<Topic[]> {
-    const rows = await db.select().from(topics).where(eq(topics.shopId, shopId)).orderBy(asc(topics.createdAt));
+    const rows = await db
+      .select()
+      .from(topics)
+      .where(eq(topics.shopId, shopId))
+      .orderBy(asc(topics.createdAt));
     if (rows.length === 0) return [];
     const entries = await db
       .select()
@@ -56,7 +60,10 @@ export function createTrainingService(db: Db) {
     getTopic,
 
     async createTopic(shopId: string, body: { name: string; type?: string | undefined }): Promise<Topic> {
-      const [row] = await db.insert(topics).values({ shopId, name: body.name, type: body.type || 'Shopee' }).returning();
+      const [row] = await db
+        .insert(topics)
+        .values({ shopId, name: body.name, type: body.type || 'Shopee' })
+        .returning();
       await bumpTraining(db, shopId);
       return getTopic(shopId, row!.id);
     },
@@ -74,9 +81,13 @@ export function createTrainingService(db: Db) {
     async replaceEntries(shopId: string, topicId: string, kind: Kind, texts: string[]): Promise<Topic> {
       await getTopic(shopId, topicId);
       await db.transaction(async (tx) => {
-        await tx.delete(topicEntries).where(and(eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)));
+        await tx
+          .delete(topicEntries)
+          .where(and(eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)));
         if (texts.length > 0) {
-          await tx.insert(topicEntries).values(texts.map((text, position) => ({ topicId, kind, text, position })));
+          await tx
+            .insert(topicEntries)
+            .values(texts.map((text, position) => ({ topicId, kind, text, position })));
         }
         await bumpTraining(tx, shopId);
       });
@@ -88,7 +99,9 @@ export function createTrainingService(db: Db) {
       if (!isUuid(entryId)) throw notFound('Entry not found');
       const deleted = await db
         .delete(topicEntries)
-        .where(and(eq(topicEntries.id, entryId), eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)))
+        .where(
+          and(eq(topicEntries.id, entryId), eq(topicEntries.topicId, topicId), eq(topicEntries.kind, kind)),
+        )
         .returning({ id: topicEntries.id });
       if (deleted.length === 0) throw notFound('Entry not found');
       await bumpTraining(db, shopId);
@@ -98,17 +111,26 @@ export function createTrainingService(db: Db) {
     async copyTopics(merchantId: string, shopId: string, fromShopId: string): Promise<Topic[]> {
       const source = await findOwnedShop(db, merchantId, fromShopId);
       if (!source || source.id === shopId) throw notFound('Shop not found');
-      const existing = await db.select({ id: topics.id }).from(topics).where(eq(topics.shopId, shopId)).limit(1);
+      const existing = await db
+        .select({ id: topics.id })
+        .from(topics)
+        .where(eq(topics.shopId, shopId))
+        .limit(1);
       if (existing.length > 0) throw new AppError('conflict', messages.topics.copyBlocked);
       const from = await listTopics(source.id);
       await db.transaction(async (tx) => {
         for (const t of from) {
           const [row] = await tx.insert(topics).values({ shopId, name: t.name, type: t.type }).returning();
           const entries = [
-            ...t.GPTInformation.map((e, position) => ({ kind: 'categorization' as const, text: e.info, position })),
+            ...t.GPTInformation.map((e, position) => ({
+              kind: 'categorization' as const,
+              text: e.info,
+              position,
+            })),
             ...t.GPTResponse.map((e, position) => ({ kind: 'knowledge' as const, text: e.info, position })),
           ];
-          if (entries.length > 0) await tx.insert(topicEntries).values(entries.map((e) => ({ ...e, topicId: row!.id })));
+          if (entries.length > 0)
+            await tx.insert(topicEntries).values(entries.map((e) => ({ ...e, topicId: row!.id })));
         }
         await bumpTraining(tx, shopId);
       });

@@ -20,17 +20,30 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown)
 
 describe('topics', () => {
   it('creates, lists, fills and reads a topic', async () => {
-    const created = await call('POST', `/api/shopee/${shopId}/gpt`, { name: 'Shipping', shopId, type: 'Shopee' });
+    const created = await call('POST', `/api/shopee/${shopId}/gpt`, {
+      name: 'Shipping',
+      shopId,
+      type: 'Shopee',
+    });
     expect(created.statusCode).toBe(200);
     const id = created.json().data.id;
-    const info = await call('POST', `/api/shopee/${shopId}/gpt/${id}/information`, ['Delivery questions', '  ', '']);
-    expect(info.json().data.GPTInformation.map((e: { info: string }) => e.info)).toEqual(['Delivery questions']);
+    const info = await call('POST', `/api/shopee/${shopId}/gpt/${id}/information`, [
+      'Delivery questions',
+      '  ',
+      '',
+    ]);
+    expect(info.json().data.GPTInformation.map((e: { info: string }) => e.info)).toEqual([
+      'Delivery questions',
+    ]);
     const knowledge = await call('POST', `/api/shopee/${shopId}/gpt/${id}/response`, {
       texts: ['We ship in 1-3 days', 'Free shipping over RM120'],
     });
     expect(knowledge.json().data.GPTResponse).toHaveLength(2);
     const one = await call('GET', `/api/shopee/${shopId}/gpt/${id}`);
-    expect(one.json().data).toMatchObject({ name: 'Shipping', GPTInformation: [{ info: 'Delivery questions' }] });
+    expect(one.json().data).toMatchObject({
+      name: 'Shipping',
+      GPTInformation: [{ info: 'Delivery questions' }],
+    });
     const list = await call('GET', `/api/shopee/${shopId}/gpt`);
     expect(list.json().data.map((x: { name: string }) => x.name)).toContain('Shipping');
   });
@@ -60,7 +73,10 @@ describe('topics', () => {
     const bad = await call('POST', `/api/shopee/${shopId}/gpt/${id}/response`, ['new', 'bad \u0000 text']);
     expect(bad.statusCode).toBeGreaterThanOrEqual(400);
     const after = await call('GET', `/api/shopee/${shopId}/gpt/${id}`);
-    expect(after.json().data.GPTResponse.map((e: { info: string }) => e.info)).toEqual(['old one', 'old two']);
+    expect(after.json().data.GPTResponse.map((e: { info: string }) => e.info)).toEqual([
+      'old one',
+      'old two',
+    ]);
   });
 
   it('deletes single entries, and refuses to delete a topic that still has contents', async () => {
@@ -70,8 +86,12 @@ describe('topics', () => {
     const blocked = await call('DELETE', `/api/shopee/${shopId}/gpt/${id}`);
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().error.message).toBe(messages.topics.deleteBlocked);
-    expect((await call('DELETE', `/api/shopee/${shopId}/gpt/${id}/information/${entryId}`)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/shopee/${shopId}/gpt/${id}/information/${entryId}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/shopee/${shopId}/gpt/${id}/information/${entryId}`)).statusCode).toBe(
+      200,
+    );
+    expect((await call('DELETE', `/api/shopee/${shopId}/gpt/${id}/information/${entryId}`)).statusCode).toBe(
+      404,
+    );
     expect((await call('DELETE', `/api/shopee/${shopId}/gpt/${id}`)).statusCode).toBe(200);
     expect((await call('GET', `/api/shopee/${shopId}/gpt/${id}`)).statusCode).toBe(404);
   });
