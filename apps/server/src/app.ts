@@ -24,6 +24,7 @@ import { productsRoutes } from './features/products/products.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
+import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { createServices, type Services } from './services.ts';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           enqueueIngestion: services.enqueueIngestion,
         });
         await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
+        await api.register(vouchersRoutes, { vouchers: services.vouchers, db: ctx.database.db });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,

@@ -12,6 +12,7 @@ import type { ShopRow } from './features/shops/shop-guard.ts';
 import { createShopsJobs } from './features/shops/shops.jobs.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
+import { createVouchersService } from './features/vouchers/vouchers.service.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
 
 /** Every feature service and job, built once from the context; shared by routes and workers. */
@@ -26,6 +27,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const knowledge = createKnowledgeService(ctx);
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
+  const vouchers = createVouchersService(ctx.database.db);
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
 
   const services = {
@@ -38,6 +40,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     products,
     inbox,
     replies,
+    vouchers,
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
       await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
     },

@@ -8,3 +8,4 @@ export * from './products.ts';
 export * from './realtime.ts';
 export * from './shops.ts';
 export * from './training.ts';
+export * from './vouchers.ts';

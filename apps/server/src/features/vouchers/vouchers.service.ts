@@ -1,0 +1,109 @@
+import type { VoucherEntry } from '@balas/contracts';
+import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { vouchersSent } from '../../db/schema.ts';
+
+export interface VoucherFilter {
+  search?: string | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  orderBy?: 'asc' | 'desc' | undefined;
+}
+
+type Row = typeof vouchersSent.$inferSelect;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// Dates are calendar days in Malaysia time (UTC+8), where our merchants are.
+const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 24 * 3600 * 1000);
+
+export const toVoucherEntry = (r: Row): VoucherEntry => ({
+  id: r.id,
+  username: r.username,
+  voucherCode: r.voucherCode,
+  orders: r.orderId ? [{ orderId: r.orderId, items: r.items.map((item_name) => ({ item_name })) }] : [],
+  chatHistory: [{ response: r.response, create: r.sentAt.toISOString() }],
+});
+
+export function createVouchersService(db: Db) {
+  const where = (shopId: string, f: VoucherFilter): SQL | undefined => {
+    const term = f.search ? `%${escapeLike(f.search)}%` : null;
+    return and(
+      eq(vouchersSent.shopId, shopId),
+      term ? or(ilike(vouchersSent.username, term), ilike(vouchersSent.orderId, term)) : undefined,
+      f.dateFrom ? gte(vouchersSent.sentAt, dayStart(f.dateFrom)) : undefined,
+      f.dateTo ? lt(vouchersSent.sentAt, nextDay(f.dateTo)) : undefined,
+    );
+  };
+  const order = (f: VoucherFilter) =>
+    f.orderBy === 'asc'
+      ? [asc(vouchersSent.sentAt), asc(vouchersSent.id)]
+      : [desc(vouchersSent.sentAt), desc(vouchersSent.id)];
+
+  return {
+    async list(shopId: string, f: VoucherFilter, page: number, perPage: number) {
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(vouchersSent)
+          .where(where(shopId, f))
+          .orderBy(...order(f))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db.select({ n: count() }).from(vouchersSent).where(where(shopId, f)),
+      ]);
+      const n = total?.n ?? 0;
+      return {
+        data: rows.map(toVoucherEntry),
+        total: n,
+        page,
+        perPage,
+        lastPage: Math.max(1, Math.ceil(n / perPage)),
+      };
+    },
+
+    /** Streams the filtered entries in keyset batches: memory stays flat whatever the count. */
+    async *exportRows(shopId: string, f: VoucherFilter, batch = 1000): AsyncGenerator<Row[]> {
+      const ascending = f.orderBy === 'asc';
+      const [pastAt, pastId] = ascending ? [gt, gt] : [lt, lt];
+      let cursor: { at: Date; id: string } | null = null;
+      for (;;) {
+        const c: { at: Date; id: string } | null = cursor;
+        const rows: Row[] = await db
+          .select()
+          .from(vouchersSent)
+          .where(
+            and(
+              where(shopId, f),
+              c
+                ? or(
+                    pastAt(vouchersSent.sentAt, c.at),
+                    and(eq(vouchersSent.sentAt, c.at), pastId(vouchersSent.id, c.id)),
+                  )
+                : undefined,
+            ),
+          )
+          .orderBy(...order(f))
+          .limit(batch);
+        if (rows.length === 0) return;
+        yield rows;
+        const last = rows.at(-1)!;
+        cursor = { at: last.sentAt, id: last.id };
+        if (rows.length < batch) return;
+      }
+    },
+
+    async record(entry: {
+      shopId: string;
+      conversationId: string | null;
+      username: string;
+      orderId: string | null;
+      items: string[];
+      voucherCode: string | null;
+      response: string;
+    }) {
+      await db.insert(vouchersSent).values(entry);
+    },
+  };
+}
+
+export type VouchersService = ReturnType<typeof createVouchersService>;

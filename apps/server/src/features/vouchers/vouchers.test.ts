@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vouchersSent } from '../../db/schema.ts';
+import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+let shopId: string;
+const day = (d: string, h = 12) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00+08:00`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ headers } = await signUp(t.app));
+  shopId = await createWebsiteShop(t.app, headers);
+  const rows = Array.from({ length: 45 }, (_, i) => ({
+    shopId,
+    username: i % 3 === 0 ? `amir${i}` : `siti${i}`,
+    orderId: `ORD${1000 + i}`,
+    items: [`Romper ${i}`],
+    voucherCode: 'COMEL10',
+    response: i === 7 ? '=HYPERLINK("x")' : `Here is a voucher for you, "friend" ${i}`,
+    sentAt: day(`2026-10-${String(1 + (i % 28)).padStart(2, '0')}`, i % 24),
+  }));
+  await t.ctx.database.db.insert(vouchersSent).values(rows);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const list = (query: string, h = headers) =>
+  t.app.inject({ url: `/api/shopee/v1/voucher/${shopId}?${query}`, headers: h });
+
+describe('vouchers', () => {
+  it('pages 20 at a time, newest first by default', async () => {
+    const res = (await list('perPage=20&page=1')).json().data;
+    expect(res).toMatchObject({ total: 45, lastPage: 3, page: 1 });
+    expect(res.data).toHaveLength(20);
+    const times = res.data.map((v: { chatHistory: { create: string }[] }) => v.chatHistory[0]!.create);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(res.data[0].orders[0].items[0].item_name).toMatch(/^Romper/);
+    expect((await list('perPage=20&page=3')).json().data.data).toHaveLength(5);
+  });
+
+  it('filters by username or order id, by dates, and sorts oldest first', async () => {
+    const amir = (await list('search=AMIR')).json().data;
+    expect(amir.total).toBe(15);
+    const order = (await list('search=ORD1007')).json().data;
+    expect(order.data.map((v: { username: string }) => v.username)).toEqual(['siti7']);
+    const range = (await list('dateFrom=2026-10-01&dateTo=2026-10-02&orderBy=asc')).json().data;
+    expect(range.data.length).toBeGreaterThan(0);
+    for (const v of range.data) {
+      const sent = Date.parse(v.chatHistory[0].create);
+      expect(sent).toBeGreaterThanOrEqual(Date.parse('2026-10-01T00:00:00+08:00'));
+      expect(sent).toBeLessThan(Date.parse('2026-10-03T00:00:00+08:00'));
+    }
+    const times = range.data.map((v: { chatHistory: { create: string }[] }) => v.chatHistory[0]!.create);
+    expect([...times].sort()).toEqual(times);
+    expect((await list('dateFrom=yesterday')).statusCode).toBe(400);
+  });
+
+  it('exports the filtered entries as CSV with quoting and formula defusing', async () => {
+    const res = await list('export=true&search=siti');
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe('Username,Order ID,Items,Voucher code,Bot response,Sent at');
+    expect(lines).toHaveLength(31);
+    expect(res.body).toContain('""friend""');
+    expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('keeps another merchant out', async () => {
+    const other = await signUp(t.app);
+    expect((await list('page=1', other.headers)).statusCode).toBe(404);
+    expect((await list('export=true', other.headers)).statusCode).toBe(404);
+  });
+});
