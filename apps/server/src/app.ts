@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
 import cors from '@fastify/cors';
@@ -15,6 +15,8 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { answeringRoutes } from './features/answering/answering.routes.ts';
+import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -39,6 +41,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Built SPA to serve with history fallback; skipped when absent. */
   webDist?: string;
+  /** Built website widget (loader + panel); skipped when absent. */
+  widgetDist?: string;
 }
 
 /** Builds the whole HTTP app from a context. Tests inject into it; main.ts listens. */
@@ -89,6 +93,33 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The website widget is embedded in any merchant's site: its loader may be loaded and its panel
+  // framed from any origin, with a strict CSP of its own.
+  const widgetDist = options.widgetDist;
+  if (widgetDist && existsSync(join(widgetDist, 'widget.js'))) {
+    await app.register(async (widget) => {
+      widget.addHook('onSend', async (_request, reply) => {
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors *",
+        );
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
+      await widget.register(fastifyStatic, {
+        root: widgetDist,
+        prefix: '/widget/',
+        decorateReply: false,
+        maxAge: '1h',
+        allowedPath: (path) => path !== '/widget.js',
+      });
+      widget.get('/widget.js', (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300').type('text/javascript');
+        return reply.send(createReadStream(join(widgetDist, 'widget.js')));
+      });
+    });
+  }
+
   // The merchant API and the SPA get strict security headers; the docs and the sandbox pages
   // (separate scopes) carry their own inline scripts.
   await app.register(async (scope) => {
@@ -123,6 +154,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           enqueueIngestion: services.enqueueIngestion,
         });
         await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
+        await api.register(answeringRoutes, {
+          db: ctx.database.db,
+          answering: services.answering,
+        });
+        await api.register(async (open) => {
+          await open.register(cors, { origin: '*', methods: ['GET', 'POST'] });
+          await open.register(websiteChatRoutes, {
+            db: ctx.database.db,
+            inbox: services.inbox,
+            replyTo: services.autoReply.replyTo,
+          });
+        });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, db: ctx.database.db });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
@@ -140,7 +183,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
       { prefix: '/api' },
     );
-    await scope.register(cors, { origin: false });
 
     const webDist = options.webDist;
     if (webDist && existsSync(webDist)) {

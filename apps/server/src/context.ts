@@ -84,3 +84,4 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 }
 
 export const webDistDir = (root: string) => join(root, 'apps/web/dist');
+export const widgetDistDir = (root: string) => join(root, 'apps/widget/dist');

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { closeContext, createContext, webDistDir } from './context.ts';
+import { closeContext, createContext, webDistDir, widgetDistDir } from './context.ts';
 import { registerJobs } from './jobs.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -19,7 +19,7 @@ async function main() {
     throw error;
   }
   const ctx = await createContext(config);
-  const app = await buildApp(ctx, { webDist: webDistDir(repoRoot) });
+  const app = await buildApp(ctx, { webDist: webDistDir(repoRoot), widgetDist: widgetDistDir(repoRoot) });
   await registerJobs(ctx, app.services, { schedule: config.workers === 'in-process' });
   await app.listen({ port: config.port, host: config.host });
   if (config.workers === 'in-process') await ctx.queue.startWorker();

@@ -1,5 +1,8 @@
+import { createModelComposer } from '@balas/bot';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { createAnsweringService } from './features/answering/answering.service.ts';
+import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
@@ -28,7 +31,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
   const vouchers = createVouchersService(ctx.database.db);
+  const answering = createAnsweringService(ctx, createComposer(ctx));
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
+  const autoReply = createAutoReply(ctx, { answering, replies, inbox });
 
   const services = {
     fetch: fetchImpl,
@@ -41,6 +46,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     inbox,
     replies,
     vouchers,
+    answering,
+    autoReply,
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
       await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
     },
@@ -55,8 +62,24 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
       );
     },
   };
-  const jobs = { shops: createShopsJobs(ctx, services), knowledge: createKnowledgeJobs(knowledge) };
+  const jobs = {
+    shops: createShopsJobs(ctx, services),
+    knowledge: createKnowledgeJobs(knowledge),
+    answering: { autoReply: autoReply.job },
+  };
   return { ...services, jobs };
+}
+
+/** The model composer when an OpenAI-compatible model is configured; the engine's offline one otherwise. */
+function createComposer(ctx: AppContext) {
+  const ai = ctx.config.ai;
+  if (!ai) return undefined;
+  return createModelComposer({
+    baseURL: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    timeoutMs: ai.timeoutMs,
+  });
 }
 
 export type Services = ReturnType<typeof createServices>;

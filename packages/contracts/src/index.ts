@@ -7,5 +7,6 @@ export * from './messages.ts';
 export * from './products.ts';
 export * from './realtime.ts';
 export * from './shops.ts';
+export * from './simulator.ts';
 export * from './training.ts';
 export * from './vouchers.ts';

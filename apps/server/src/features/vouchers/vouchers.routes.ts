@@ -53,11 +53,13 @@ export const vouchersRoutes: FastifyPluginAsyncZod<{ vouchers: VouchersService; 
           }
         };
         const name = `vouchers-${request.shop.name.replace(/[^\w-]+/g, '-')}.csv`;
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          // A stream skips the JSON serializer; its type is not the JSON schema's.
-          .send(Readable.from(lines()) as never);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${name}"`)
+            // A stream skips the JSON serializer; its type is not the JSON schema's.
+            .send(Readable.from(lines()) as never)
+        );
       }
       return { data: await vouchers.list(request.shop.id, filter, page, perPage) };
     },

@@ -1,0 +1,71 @@
+import { botAnswerLog, dataOf, simulatorAnswer, simulatorBody } from '@balas/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { botAnswers, shops } from '../../db/schema.ts';
+import { shopGuard } from '../shops/shop-guard.ts';
+import type { AnsweringService } from './answering.service.ts';
+import { handoverReasonText } from './auto-reply.ts';
+
+interface Options {
+  db: Db;
+  answering: AnsweringService;
+}
+
+const LOG_LIMIT = 1000;
+
+export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, answering }) => {
+  // Simulator (spec §7): answers without sending anything anywhere.
+  app.post(
+    '/shopee/v1/lang_chain_push',
+    {
+      preHandler: [app.requireMerchant, shopGuard(db, { body: 'shopId' })],
+      schema: { tags: ['simulator'], body: simulatorBody, response: { 200: dataOf(simulatorAnswer) } },
+    },
+    async (request) => {
+      const { question, conversation, productId } = request.body;
+      const result = await answering.answer(request.shop, question, { conversation, productId });
+      return {
+        data: {
+          result: result.text,
+          confidence: result.confidence,
+          language: result.language,
+          sources: result.sources,
+          handover: result.handover
+            ? { reason: result.handover.reason, text: handoverReasonText(result) }
+            : null,
+        },
+      };
+    },
+  );
+
+  // The log of bot answers behind /test (spec §2).
+  app.get(
+    '/test',
+    {
+      preHandler: app.requireMerchant,
+      schema: { tags: ['simulator'], response: { 200: dataOf(z.array(botAnswerLog)) } },
+    },
+    async (request) => {
+      const rows = await db
+        .select({ answer: botAnswers })
+        .from(botAnswers)
+        .innerJoin(shops, eq(shops.id, botAnswers.shopId))
+        .where(eq(shops.merchantId, request.merchantId))
+        .orderBy(desc(botAnswers.id))
+        .limit(LOG_LIMIT);
+      return {
+        data: rows.reverse().map(({ answer: a }) => ({
+          id: a.id,
+          shopId: a.shopId,
+          conversation: a.conversation,
+          message: a.message,
+          response: a.response,
+          confidence: a.confidence,
+          createdAt: a.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+};

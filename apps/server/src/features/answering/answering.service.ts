@@ -1,0 +1,61 @@
+import { type AnswerResult, answer, buildShopIndex, type Composer, type ShopIndex } from '@balas/bot';
+import type { AppContext } from '../../context.ts';
+import { botAnswers } from '../../db/schema.ts';
+import type { ShopRow } from '../shops/shop-guard.ts';
+import { loadShopKnowledge } from './shop-knowledge.ts';
+
+const CACHE_SHOPS = 200;
+
+/**
+ * Answers a shopper's question for a shop. The shop's retrieval index is built once per training
+ * version and reused; any change to topics, files or product info bumps the version.
+ */
+export function createAnsweringService(ctx: AppContext, composer: Composer | undefined) {
+  const cache = new Map<string, { version: number; index: ShopIndex }>();
+
+  async function indexFor(shop: ShopRow): Promise<ShopIndex> {
+    const hit = cache.get(shop.id);
+    if (hit && hit.version === shop.trainingVersion) {
+      // Refresh recency for the LRU.
+      cache.delete(shop.id);
+      cache.set(shop.id, hit);
+      return hit.index;
+    }
+    const index = buildShopIndex(await loadShopKnowledge(ctx.database.db, shop));
+    cache.set(shop.id, { version: shop.trainingVersion, index });
+    if (cache.size > CACHE_SHOPS) cache.delete(cache.keys().next().value as string);
+    return index;
+  }
+
+  return {
+    async answer(
+      shop: ShopRow,
+      question: string,
+      options: {
+        productId?: string | undefined;
+        conversation: string;
+        history?: { role: 'shopper' | 'bot' | 'agent'; text: string }[];
+      },
+    ): Promise<AnswerResult> {
+      const result = await answer(question, {
+        index: await indexFor(shop),
+        ...(options.productId ? { productId: options.productId } : {}),
+        ...(options.history ? { history: options.history } : {}),
+        ...(composer ? { composer } : {}),
+      });
+      await ctx.database.db.insert(botAnswers).values({
+        shopId: shop.id,
+        conversation: options.conversation,
+        message: question,
+        response: result.text,
+        confidence: result.confidence,
+        language: result.language,
+        sources: result.sources,
+        handover: result.handover?.reason ?? null,
+      });
+      return result;
+    },
+  };
+}
+
+export type AnsweringService = ReturnType<typeof createAnsweringService>;

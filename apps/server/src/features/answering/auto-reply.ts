@@ -1,0 +1,100 @@
+import type { AnswerResult } from '@balas/bot';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { conversations, messages, shops } from '../../db/schema.ts';
+import { defineJob } from '../../platform/queue.ts';
+import type { MessageRow } from '../inbox/inbox.serialize.ts';
+import type { InboxService } from '../inbox/inbox.service.ts';
+import type { ReplyService } from '../inbox/reply.service.ts';
+import type { AnsweringService } from './answering.service.ts';
+
+export function handoverReasonText(result: AnswerResult): string {
+  const h = result.handover;
+  if (!h) return '';
+  if (h.reason === 'asked_for_human') return 'The shopper asked for a person';
+  if (h.reason === 'angry') return 'The shopper seems upset';
+  const score = h.score ?? result.confidence;
+  return `The bot was not confident enough to answer (best score ${score.toFixed(2)})`;
+}
+
+/** The product a message carries (a Shopee item card or a Lazada product card), if any. */
+function productOf(content: Record<string, unknown>): string | undefined {
+  const id = content.item_id ?? content.itemId ?? content.productId;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+export interface AutoReplyOutcome {
+  /** The bot's message, or null when the bot stayed quiet (off, handed over, already answered). */
+  sent: MessageRow | null;
+  handover: boolean;
+}
+
+/**
+ * The bot's answer to one shopper message. It answers exactly once: a message with a reply is
+ * skipped, and the unique reply_to lets only one of two racing workers store one.
+ */
+export function createAutoReply(
+  ctx: AppContext,
+  deps: { answering: AnsweringService; replies: ReplyService; inbox: InboxService },
+) {
+  const { db } = ctx.database;
+  const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
+
+  async function replyTo(messageId: string): Promise<AutoReplyOutcome> {
+    const [row] = await db
+      .select({ message: messages, conversation: conversations, shop: shops })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(shops, eq(shops.id, messages.shopId))
+      .where(eq(messages.id, messageId));
+    if (!row || row.message.sender !== 'customer') return quiet();
+    const { shop, conversation, message } = row;
+    if (conversation.handedOver) return quiet(true);
+    if (!shop.defaultBotStatus || conversation.botEnabled === false) return quiet();
+    const [already] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(eq(messages.replyTo, message.id));
+    if (already) return quiet();
+    const question = message.text.trim();
+    const productId = productOf(message.content);
+    if (!question && !productId) return quiet();
+
+    const result = await deps.answering.answer(shop, question || `product ${productId}`, {
+      conversation: conversation.externalId,
+      productId,
+    });
+    const content = shop.provider === 'lazada' ? { txt: result.text } : { text: result.text };
+    const type = shop.provider === 'lazada' ? '1' : 'text';
+    if (result.handover) {
+      const [handed] = await db
+        .update(conversations)
+        .set({ handedOver: true, handoverReason: handoverReasonText(result) })
+        .where(and(eq(conversations.id, conversation.id), eq(conversations.handedOver, false)))
+        .returning();
+      if (!handed) return quiet(true);
+      deps.inbox.emitConversation(shop, handed);
+      return {
+        sent: await deps.replies.sendBot(shop, handed, message.id, { type, content }),
+        handover: true,
+      };
+    }
+    return {
+      sent: await deps.replies.sendBot(shop, conversation, message.id, { type, content }),
+      handover: false,
+    };
+  }
+
+  const job = defineJob({
+    name: 'answering.auto-reply',
+    schema: z.object({ messageId: z.uuid() }),
+    attempts: 3,
+    backoffMs: 1000,
+    async handle({ messageId }) {
+      await replyTo(messageId);
+    },
+  });
+
+  return { replyTo, job };
+}

@@ -1,0 +1,87 @@
+import { dataOf, websiteChatAnswer, websiteChatBody, websiteHistory } from '@balas/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { InboxService } from '../inbox/inbox.service.ts';
+import type { AutoReplyOutcome } from './auto-reply.ts';
+import { findWebsiteShop, websiteHistoryOf } from './website-chat.ts';
+
+interface Options {
+  db: Db;
+  inbox: InboxService;
+  replyTo: (messageId: string) => Promise<AutoReplyOutcome>;
+}
+
+/** The website widget's calls: public, open to any origin, rate-limited per session and IP. */
+export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, inbox, replyTo }) => {
+  const websiteParams = z.object({ id: z.string().max(100) });
+  const perSession = app.rateLimit({
+    name: 'website:session',
+    max: 20,
+    windowMs: 60_000,
+    key: (r) =>
+      `${(r.params as { id?: string }).id}:${(r.body as { sessionId?: string } | undefined)?.sessionId ?? (r.params as { sessionId?: string }).sessionId ?? ''}`,
+  });
+  const perIp = app.rateLimit({ name: 'website:ip', max: 120, windowMs: 60_000, key: (r) => r.ip });
+
+  app.post(
+    '/website/v1/:id',
+    {
+      preHandler: [perIp, perSession],
+      schema: {
+        tags: ['website'],
+        params: websiteParams,
+        body: websiteChatBody,
+        response: { 200: dataOf(websiteChatAnswer) },
+      },
+    },
+    async (request) => {
+      const shop = await findWebsiteShop(db, request.params.id);
+      if (!shop) throw notFound('Shop not found');
+      const { sessionId, query } = request.body;
+      const stored = await inbox.ingest(shop, {
+        conversation: {
+          externalId: sessionId,
+          customerId: sessionId,
+          customerName: `Visitor ${sessionId.slice(0, 4)}`,
+        },
+        message: {
+          externalId: `${sessionId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+          sender: 'customer',
+          type: 'text',
+          content: { text: query },
+          sentAt: new Date(),
+        },
+      });
+      if (!stored) throw notFound('Shop not found');
+      inbox.emitConversation(shop, stored.conversation);
+      inbox.emitMessage(shop, stored.conversation, stored.message);
+      const outcome = await replyTo(stored.message.id);
+      return {
+        data: {
+          response: outcome.sent && outcome.sent.status !== 'failed' ? outcome.sent.text : '',
+          handover: outcome.handover,
+          messageId: outcome.sent?.id ?? null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/website/v1/:id/:sessionId',
+    {
+      preHandler: [perIp],
+      schema: {
+        tags: ['website'],
+        params: websiteParams.extend({ sessionId: z.string().regex(/^[A-Za-z0-9]{12}$/) }),
+        response: { 200: dataOf(websiteHistory) },
+      },
+    },
+    async (request) => {
+      const shop = await findWebsiteShop(db, request.params.id);
+      if (!shop) throw notFound('Shop not found');
+      return { data: { chatHistory: await websiteHistoryOf(db, shop.id, request.params.sessionId) } };
+    },
+  );
+};

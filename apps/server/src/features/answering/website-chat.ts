@@ -1,0 +1,39 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations, messages, shops } from '../../db/schema.ts';
+import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
+
+export async function findWebsiteShop(db: Db, id: string): Promise<ShopRow | null> {
+  if (!isUuid(id)) return null;
+  const [shop] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, id), eq(shops.provider, 'website')));
+  return shop ?? null;
+}
+
+/** The session's chat as {message, response} pairs (spec §3): each shopper message with the replies after it. */
+export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string) {
+  const rows = await db
+    .select({
+      sender: messages.sender,
+      text: messages.text,
+      status: messages.status,
+      sentAt: messages.sentAt,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(eq(conversations.shopId, shopId), eq(conversations.externalId, sessionId)))
+    .orderBy(asc(messages.sentAt), asc(messages.createdAt));
+  const pairs: { message: string; response: string; at: string }[] = [];
+  for (const row of rows) {
+    if (row.sender === 'customer') {
+      pairs.push({ message: row.text, response: '', at: row.sentAt.toISOString() });
+    } else if (row.status !== 'failed') {
+      const last = pairs.at(-1);
+      if (last) last.response = last.response ? `${last.response}\n${row.text}` : row.text;
+      else pairs.push({ message: '', response: row.text, at: row.sentAt.toISOString() });
+    }
+  }
+  return pairs;
+}

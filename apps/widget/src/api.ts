@@ -1,0 +1,23 @@
+export interface Turn {
+  message: string;
+  response: string;
+  at: string;
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json' } });
+  const body = await res.json().catch(() => null);
+  if (!res.ok) throw new Error(body?.error?.message ?? 'The chat is not available right now');
+  return body.data as T;
+}
+
+export const fetchHistory = (shop: string, session: string) =>
+  call<{ chatHistory: Turn[] }>(`/api/website/v1/${encodeURIComponent(shop)}/${session}`).then(
+    (d) => d.chatHistory,
+  );
+
+export const sendQuery = (shop: string, session: string, query: string) =>
+  call<{ response: string; handover: boolean }>(`/api/website/v1/${encodeURIComponent(shop)}`, {
+    method: 'POST',
+    body: JSON.stringify({ query, sessionId: session }),
+  });

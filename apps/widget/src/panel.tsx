@@ -1,0 +1,149 @@
+import { render } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { fetchHistory, sendQuery, type Turn } from './api.ts';
+import type { PanelMessage } from './protocol.ts';
+import { sessionId } from './session.ts';
+import './panel.css';
+
+const params = new URLSearchParams(location.search);
+const shop = params.get('shop') ?? '';
+const host = params.get('host');
+const session = sessionId();
+const POLL_MS = 4000;
+
+const toHost = (message: PanelMessage) => {
+  if (host && window.parent !== window) window.parent.postMessage(message, host);
+};
+
+function Panel() {
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [pending, setPending] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [handover, setHandover] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const log = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  const refresh = () =>
+    fetchHistory(shop, session)
+      .then((history) => {
+        setTurns(history);
+        setError('');
+      })
+      .catch((e: Error) => setError(e.message));
+
+  useEffect(() => {
+    void refresh();
+    // The merchant's replies arrive while the panel is open.
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, POLL_MS);
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === host && (event.data as { type?: string })?.type === 'balas:open')
+        input.current?.focus();
+    };
+    window.addEventListener('message', onMessage);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('message', onMessage);
+    };
+  }, []);
+
+  useEffect(() => {
+    log.current?.scrollTo({ top: log.current.scrollHeight });
+  }, [turns, pending]);
+
+  const send = async (query: string) => {
+    setFailed(null);
+    setPending(query);
+    setText('');
+    try {
+      const answer = await sendQuery(shop, session, query);
+      if (answer.handover) setHandover(true);
+      await refresh();
+    } catch (e) {
+      setFailed(query);
+      setError((e as Error).message);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const query = text.trim();
+    if (query && !pending) void send(query);
+  };
+
+  return (
+    <div class="panel">
+      <header>
+        <div>
+          <strong>Chat with us</strong>
+          <span>We usually reply in a few seconds</span>
+        </div>
+        {host && (
+          <button
+            type="button"
+            class="close"
+            aria-label="Close chat"
+            onClick={() => toHost({ type: 'balas:close' })}
+          >
+            ×
+          </button>
+        )}
+      </header>
+      <div class="log" role="log" aria-live="polite" aria-label="Conversation" ref={log}>
+        {turns.length === 0 && !pending && (
+          <p class="hint">Hi! Ask us anything about our products, orders or delivery.</p>
+        )}
+        {turns.map((turn) => (
+          <>
+            {turn.message && <p class="bubble me">{turn.message}</p>}
+            {turn.response && <p class="bubble bot">{turn.response}</p>}
+          </>
+        ))}
+        {pending && (
+          <>
+            <p class="bubble me">{pending}</p>
+            <p class="typing" role="status" aria-label="Typing">
+              <span />
+              <span />
+              <span />
+            </p>
+          </>
+        )}
+        {failed && (
+          <button type="button" class="retry" onClick={() => void send(failed)}>
+            Not sent: “{failed}”. Tap to retry.
+          </button>
+        )}
+        {handover && <p class="notice">A member of our team will reply here shortly.</p>}
+      </div>
+      {error && !failed && <p class="error">{error}</p>}
+      <form onSubmit={submit}>
+        <label class="sr-only" for="balas-message">
+          Your message
+        </label>
+        <textarea
+          id="balas-message"
+          ref={input}
+          rows={1}
+          maxLength={2000}
+          placeholder="Type your message…"
+          value={text}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) submit(e);
+          }}
+        />
+        <button type="submit" disabled={!text.trim() || pending !== null} aria-label="Send">
+          ➤
+        </button>
+      </form>
+    </div>
+  );
+}
+
+render(<Panel />, document.getElementById('app')!);

@@ -1,0 +1,14 @@
+import { benchInbox } from './inbox.bench.ts';
+import { type Figure, report } from './support.ts';
+
+// `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
+const benches: Record<string, () => Promise<Figure[]>> = {
+  inbox: benchInbox,
+};
+
+const chosen = process.argv.slice(2).filter((a) => a in benches);
+for (const name of chosen.length ? chosen : Object.keys(benches)) {
+  console.log(`\n${name}`);
+  report(await benches[name]!());
+}
+process.exit(0);

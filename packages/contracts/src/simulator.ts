@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+
+const question = z
+  .string({ error: messages.validation.message })
+  .trim()
+  .min(1, messages.validation.message)
+  .max(limits.questionMax, messages.validation.tooLong(limits.questionMax));
+
+export const simulatorBody = z.object({
+  question,
+  shopId: z.string().min(1).max(100),
+  /** A random 8-digit conversation id per simulator session (spec §9). */
+  conversation: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().regex(/^\d{1,20}$/)),
+  productId: z.string().max(64).optional(),
+});
+
+export const answerSource = z.object({
+  kind: z.enum(['topic', 'file', 'product']),
+  id: z.string(),
+  name: z.string(),
+  excerpt: z.string(),
+  score: z.number(),
+});
+
+export const simulatorAnswer = z.object({
+  result: z.string(),
+  confidence: z.number(),
+  language: z.string(),
+  sources: z.array(answerSource),
+  handover: z.object({ reason: z.string(), text: z.string() }).nullable(),
+});
+
+export const botAnswerLog = z.object({
+  id: z.number(),
+  shopId: z.string(),
+  conversation: z.string(),
+  message: z.string(),
+  response: z.string(),
+  confidence: z.number(),
+  createdAt: z.string(),
+});
+
+export const websiteChatBody = z.object({
+  query: question,
+  sessionId: z.string().regex(/^[A-Za-z0-9]{12}$/, 'sessionId must be 12 letters or digits'),
+});
+export const websiteChatAnswer = z.object({
+  response: z.string(),
+  handover: z.boolean(),
+  messageId: z.string().nullable(),
+});
+export const websiteHistory = z.object({
+  chatHistory: z.array(z.object({ message: z.string(), response: z.string(), at: z.string() })),
+});
