@@ -48,7 +48,7 @@ export function createAutoReply(
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(shops, eq(shops.id, messages.shopId))
       .where(eq(messages.id, messageId));
-    if (!row || row.message.sender !== 'customer') return quiet();
+    if (row?.message.sender !== 'customer') return quiet();
     const { shop, conversation, message } = row;
     if (conversation.handedOver) return quiet(true);
     if (!shop.defaultBotStatus || conversation.botEnabled === false) return quiet();
