@@ -1,4 +1,4 @@
-import { createModelComposer } from '@balas/bot';
+import { createOpenAICompatibleBackend } from '@balas/bot';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createAnsweringService } from './features/answering/answering.service.ts';
@@ -31,7 +31,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
   const vouchers = createVouchersService(ctx.database.db);
-  const answering = createAnsweringService(ctx, createComposer(ctx));
+  const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
   const autoReply = createAutoReply(ctx, { answering, replies, inbox });
 
@@ -70,15 +70,16 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   return { ...services, jobs };
 }
 
-/** The model composer when an OpenAI-compatible model is configured; the engine's offline one otherwise. */
-function createComposer(ctx: AppContext) {
+/** A model (and embeddings) when an OpenAI-compatible endpoint is configured; the offline engine otherwise. */
+function createModelBackend(ctx: AppContext) {
   const ai = ctx.config.ai;
-  if (!ai) return undefined;
-  return createModelComposer({
+  if (!ai) return {};
+  return createOpenAICompatibleBackend({
     baseURL: ai.baseUrl,
     apiKey: ai.apiKey,
     model: ai.model,
     timeoutMs: ai.timeoutMs,
+    ...(ai.embeddingModel ? { embeddingModel: ai.embeddingModel } : {}),
   });
 }
 

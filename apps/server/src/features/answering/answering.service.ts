@@ -1,4 +1,12 @@
-import { type AnswerResult, answer, buildShopIndex, type Composer, type ShopIndex } from '@balas/bot';
+import {
+  type AnswerResult,
+  answer,
+  buildShopIndex,
+  type Composer,
+  type Embedder,
+  embedShopIndex,
+  type ShopIndex,
+} from '@balas/bot';
 import type { AppContext } from '../../context.ts';
 import { botAnswers } from '../../db/schema.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
@@ -10,7 +18,8 @@ const CACHE_SHOPS = 200;
  * Answers a shopper's question for a shop. The shop's retrieval index is built once per training
  * version and reused; any change to topics, files or product info bumps the version.
  */
-export function createAnsweringService(ctx: AppContext, composer: Composer | undefined) {
+export function createAnsweringService(ctx: AppContext, model: { composer?: Composer; embedder?: Embedder }) {
+  const { composer, embedder } = model;
   const cache = new Map<string, { version: number; index: ShopIndex }>();
 
   async function indexFor(shop: ShopRow): Promise<ShopIndex> {
@@ -22,6 +31,12 @@ export function createAnsweringService(ctx: AppContext, composer: Composer | und
       return hit.index;
     }
     const index = buildShopIndex(await loadShopKnowledge(ctx.database.db, shop));
+    if (embedder) {
+      // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
+      await embedShopIndex(index, embedder).catch((error) =>
+        ctx.log.warn({ err: error }, 'embedding failed'),
+      );
+    }
     cache.set(shop.id, { version: shop.trainingVersion, index });
     if (cache.size > CACHE_SHOPS) cache.delete(cache.keys().next().value as string);
     return index;
@@ -42,6 +57,7 @@ export function createAnsweringService(ctx: AppContext, composer: Composer | und
         ...(options.productId ? { productId: options.productId } : {}),
         ...(options.history ? { history: options.history } : {}),
         ...(composer ? { composer } : {}),
+        ...(embedder ? { embedder } : {}),
       });
       await ctx.database.db.insert(botAnswers).values({
         shopId: shop.id,

@@ -40,7 +40,7 @@ function isUtf8Text(data: Buffer): boolean {
   }
 }
 
-/** Plain text of a document, with paragraph breaks kept for the chunker. */
+/** Plain text of a document, with paragraph breaks kept for the chunker (CSV and JSON stay as they are: the chunker reads them). */
 export async function extractDocumentText(data: Buffer, kind: DocumentKind): Promise<string> {
   const text = await extractByKind(data, kind);
   const clean = text
@@ -69,10 +69,16 @@ async function extractByKind(data: Buffer, kind: DocumentKind): Promise<string> 
         throw new ExtractionError('This Word file is damaged and could not be read');
       }
     }
-    case 'json':
-      return jsonToText(data.toString('utf8'));
+    case 'json': {
+      const source = data.toString('utf8').replace(/^\uFEFF/, '');
+      try {
+        JSON.parse(source);
+      } catch {
+        throw new ExtractionError('This JSON file is not valid JSON');
+      }
+      return source;
+    }
     case 'csv':
-      return csvToText(data.toString('utf8'));
     case 'text':
       return data.toString('utf8').replace(/^\uFEFF/, '');
   }
@@ -119,86 +125,4 @@ export function checkZipBomb(data: Buffer): void {
     offset +=
       46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
   }
-}
-
-function jsonToText(source: string): string {
-  let value: unknown;
-  try {
-    value = JSON.parse(source);
-  } catch {
-    throw new ExtractionError('This JSON file is not valid JSON');
-  }
-  const lines: string[] = [];
-  const walk = (node: unknown, path: string) => {
-    if (Array.isArray(node)) {
-      node.forEach((item, i) => {
-        if (item && typeof item === 'object' && !Array.isArray(item)) {
-          // One record per paragraph keeps its fields together in one chunk.
-          const flat = Object.entries(item as Record<string, unknown>)
-            .filter(([, v]) => v === null || typeof v !== 'object')
-            .map(([k, v]) => `${k}: ${String(v)}`)
-            .join('; ');
-          if (flat) lines.push('', flat);
-          for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
-            if (v && typeof v === 'object') walk(v, path ? `${path}.${k}` : k);
-          }
-        } else walk(item, `${path}[${i}]`);
-      });
-    } else if (node && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node as Record<string, unknown>))
-        walk(v, path ? `${path}.${k}` : k);
-    } else if (node !== null && node !== undefined && String(node).trim()) {
-      lines.push(path ? `${path}: ${String(node)}` : String(node));
-    }
-  };
-  walk(value, '');
-  return lines.join('\n');
-}
-
-/** Each row becomes "header: value, ..." so a chunk keeps the meaning of its columns. */
-export function csvToText(source: string): string {
-  const rows = parseCsv(source.replace(/^\uFEFF/, ''));
-  const [header, ...body] = rows;
-  if (!header) return '';
-  return body
-    .filter((row) => row.some((cell) => cell.trim()))
-    .map((row) =>
-      row
-        .map((cell, i) => (header[i] ? `${header[i].trim()}: ${cell.trim()}` : cell.trim()))
-        .filter((s) => s && !s.endsWith(': '))
-        .join(', '),
-    )
-    .join('\n');
-}
-
-function parseCsv(source: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && source[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chunkDocument } from '@balas/bot';
 import type { KnowledgeFile } from '@balas/contracts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -6,7 +7,6 @@ import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
-import { chunkDocument } from './chunk.ts';
 import { type DocumentKind, ExtractionError, extractDocumentText } from './extract.ts';
 
 type FileRow = typeof knowledgeFiles.$inferSelect;
@@ -93,7 +93,7 @@ export function createKnowledgeService(ctx: AppContext) {
         await setProgress(10);
         const text = await extractDocumentText(data, kind);
         await setProgress(60);
-        const chunks = chunkDocument(text, file.chunkSize);
+        const chunks = chunkDocument(file.fileName, text, { size: file.chunkSize }).map((c) => c.text);
         await db.transaction(async (tx) => {
           // A retried job starts from a clean slate.
           await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));

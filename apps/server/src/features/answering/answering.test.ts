@@ -1,0 +1,163 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../db/schema.ts';
+import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let headers: Record<string, string>;
+let shopId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ headers } = await signUp(t.app));
+  shopId = await createWebsiteShop(t.app, headers);
+  const topic = await t.app.inject({
+    method: 'POST',
+    url: `/api/shopee/${shopId}/gpt`,
+    headers,
+    payload: { name: 'Shipping' },
+  });
+  const id = topic.json().data.id;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/shopee/${shopId}/gpt/${id}/information`,
+    headers,
+    payload: ['Delivery questions: shipping fee, courier, how many days an order takes to arrive.'],
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/shopee/${shopId}/gpt/${id}/response`,
+    headers,
+    payload: [
+      'Orders within West Malaysia arrive in 1 to 3 working days. Sabah and Sarawak take 4 to 7 working days.',
+      'Shipping is free for orders above RM120.',
+    ],
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('simulator', () => {
+  it('answers from the shop’s training with sources and confidence, and logs it for /test', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee/v1/lang_chain_push',
+      headers,
+      payload: { question: 'how many days to deliver to Penang?', shopId, conversation: '12345678' },
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.result).toMatch(/1 to 3 working days/);
+    expect(data.sources[0]).toMatchObject({ kind: 'topic', name: 'Shipping' });
+    expect(data.handover).toBeNull();
+    const log = (await t.app.inject({ url: '/api/test', headers })).json().data;
+    expect(log.at(-1)).toMatchObject({
+      conversation: '12345678',
+      message: 'how many days to deliver to Penang?',
+    });
+  });
+
+  it('hands over when the shopper asks for a person', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee/v1/lang_chain_push',
+      headers,
+      payload: { question: 'I want to talk to a real person please', shopId, conversation: '12345678' },
+    });
+    expect(res.json().data.handover.reason).toBe('asked_for_human');
+  });
+
+  it('refuses another merchant’s shop and a bad payload', async () => {
+    const other = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee/v1/lang_chain_push',
+      headers: other.headers,
+      payload: { question: 'hi', shopId, conversation: '12345678' },
+    });
+    expect(res.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee/v1/lang_chain_push',
+      headers,
+      payload: { question: '', shopId, conversation: 'abc' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('website chat', () => {
+  const session = 'AbCdEf123456';
+  const ask = (query: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/website/v1/${shopId}`,
+      payload: { query, sessionId: session },
+      headers: { origin: 'https://merchant-site.example' },
+    });
+
+  it('stays quiet while the shop’s bot is off, then answers once it is on', async () => {
+    const quiet = await ask('do you deliver to Sabah?');
+    expect(quiet.json().data).toMatchObject({ response: '', handover: false });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/shopee/v1/${shopId}`,
+      headers,
+      payload: { defaultBotStatus: true },
+    });
+    const res = await ask('how long is delivery to Sabah?');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.json().data.response).toMatch(/4 to 7 working days/);
+    const history = await t.app.inject({ url: `/api/website/v1/${shopId}/${session}` });
+    const turns = history.json().data.chatHistory;
+    expect(turns.at(-1)).toMatchObject({ message: 'how long is delivery to Sabah?' });
+    expect(turns.at(-1).response).toMatch(/4 to 7/);
+  });
+
+  it('hands over politely and then stays quiet until the merchant turns the bot back on', async () => {
+    const res = await ask('let me speak to a human agent');
+    expect(res.json().data.handover).toBe(true);
+    expect(res.json().data.response.length).toBeGreaterThan(0);
+    const list = (await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=50`, headers })).json().data;
+    const conversation = list.conversations.find(
+      (c: { conversation_id: string }) => c.conversation_id === session,
+    );
+    expect(conversation).toMatchObject({ is_agent: true });
+    expect(conversation.handover_reason).toMatch(/asked for a person/);
+    const after = await ask('hello? how much is shipping?');
+    expect(after.json().data).toMatchObject({ response: '', handover: true });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/shopee/v1/${shopId}/${session}`,
+      headers,
+      payload: { status: true },
+    });
+    expect((await ask('how much is shipping above RM120?')).json().data.response).toMatch(/free/i);
+  });
+
+  it('answers a message at most once even when asked twice', async () => {
+    const rows = await t.ctx.database.db.select().from(messages).where(eq(messages.sender, 'customer'));
+    const last = rows.at(-1)!;
+    const again = await t.app.services.autoReply.replyTo(last.id);
+    expect(again.sent).toBeNull();
+    const replies = await t.ctx.database.db.select().from(messages).where(eq(messages.replyTo, last.id));
+    expect(replies).toHaveLength(1);
+  });
+
+  it('validates the session id and the shop', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/website/v1/${shopId}`,
+      payload: { query: 'x', sessionId: 'short' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/website/v1/00000000-0000-0000-0000-000000000000',
+      payload: { query: 'x', sessionId: session },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
