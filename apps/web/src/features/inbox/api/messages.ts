@@ -1,0 +1,135 @@
+import type { LazadaMessage, Shop, ShopeeMessage } from '@balas/contracts';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** One chat bubble, whatever the platform. */
+export interface Bubble {
+  id: string;
+  messageId: string;
+  sender: 'customer' | 'agent' | 'bot';
+  type: string;
+  at: number;
+  content: Record<string, unknown> | null;
+  /** Lazada content that is not valid JSON. */
+  unreadable: boolean;
+  status: 'sent' | 'pending' | 'failed';
+  error: string | null;
+}
+
+export const fromShopeeMessage = (m: ShopeeMessage): Bubble => ({
+  id: m.id,
+  messageId: m.message_id,
+  sender: m.source === 'openapi' ? 'bot' : m.sender,
+  type: m.message_type,
+  at: m.created_timestamp * 1000,
+  content: m.content,
+  unreadable: false,
+  status: m.status,
+  error: m.error,
+});
+
+export function fromLazadaMessage(m: LazadaMessage): Bubble {
+  let content: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(m.content);
+    content = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    content = null;
+  }
+  // Spec §2: the shop's side when the recipient account type is 1; 'AI' when bot-flagged.
+  const shopSide = m.to_account_type === 1;
+  return {
+    id: m.id,
+    messageId: m.message_id,
+    sender: shopSide ? (m.openai ? 'bot' : 'agent') : 'customer',
+    type: String(m.template_id),
+    at: m.send_time,
+    content,
+    unreadable: content === null,
+    status: m.status,
+    error: m.error,
+  };
+}
+
+interface Page {
+  bubbles: Bubble[];
+  next: string;
+}
+
+export const messagesKey = (shopId: string, conversation: string) =>
+  ['messages', shopId, conversation] as const;
+
+const provider = (shop: Shop) => (shop.providerName === 'lazada' ? 'lazada' : 'shopee');
+const path = (shop: Shop, conversation: string) =>
+  `/${provider(shop)}/v1/${shop.id}/${encodeURIComponent(conversation)}`;
+
+export const messagesQuery = (shop: Shop, conversation: string) =>
+  infiniteQueryOptions({
+    queryKey: messagesKey(shop.id, conversation),
+    initialPageParam: '',
+    queryFn: async ({ pageParam, signal }): Promise<Page> => {
+      const query = { page_size: 25, offset: pageParam || undefined };
+      if (shop.providerName === 'lazada') {
+        const page = await api<{ message_list: LazadaMessage[]; next_offset: string }>(
+          path(shop, conversation),
+          { query, signal },
+        );
+        return { bubbles: page.message_list.map(fromLazadaMessage), next: page.next_offset };
+      }
+      const page = await api<{ messages: ShopeeMessage[]; page_result: { next_offset: string } }>(
+        path(shop, conversation),
+        { query, signal },
+      );
+      return { bubbles: page.messages.map(fromShopeeMessage), next: page.page_result.next_offset };
+    },
+    getNextPageParam: (last) => last.next || undefined,
+  });
+
+export const useMessages = (shop: Shop, conversation: string) =>
+  useInfiniteQuery(messagesQuery(shop, conversation));
+
+/** Adds or replaces a bubble in the cached chat (pages hold older messages further back). */
+export function upsertBubble(data: InfiniteData<Page, string> | undefined, bubble: Bubble) {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((p) => ({
+    ...p,
+    bubbles: p.bubbles.map((b) => {
+      if (b.id === bubble.id) {
+        found = true;
+        return bubble;
+      }
+      return b;
+    }),
+  }));
+  if (!found && pages[0])
+    pages[0] = { ...pages[0], bubbles: [...pages[0].bubbles, bubble].sort((a, b) => a.at - b.at) };
+  return { ...data, pages };
+}
+
+export function useSendReply(shop: Shop, conversation: string) {
+  const client = useQueryClient();
+  const put = (m: ShopeeMessage | LazadaMessage) =>
+    client.setQueryData(messagesKey(shop.id, conversation), (data: InfiniteData<Page, string> | undefined) =>
+      upsertBubble(data, 'session_id' in m ? fromLazadaMessage(m) : fromShopeeMessage(m)),
+    );
+  const send = useMutation({
+    mutationFn: (message: string) =>
+      api<ShopeeMessage | LazadaMessage>(path(shop, conversation), { method: 'POST', body: { message } }),
+    onSuccess: put,
+  });
+  const retry = useMutation({
+    mutationFn: (messageId: string) =>
+      api<ShopeeMessage | LazadaMessage>(`${path(shop, conversation)}/messages/${messageId}/retry`, {
+        method: 'POST',
+      }),
+    onSuccess: put,
+  });
+  return { send, retry };
+}

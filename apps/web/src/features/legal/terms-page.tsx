@@ -1,0 +1,91 @@
+import { LegalPage, type LegalSection } from './legal-page.tsx';
+
+const sections: LegalSection[] = [
+  {
+    title: 'Who we are',
+    points: [
+      'Balas is provided by Balas Technologies Sdn. Bhd., a company incorporated in Malaysia ("we", "us").',
+      'These terms apply to everyone who creates an account or uses the Balas dashboard, chatbot or website widget ("you").',
+    ],
+  },
+  {
+    title: 'Your account',
+    points: [
+      'You must give true contact details and keep your password secret. You are responsible for what happens under your account.',
+      'Tell us at once at support@balas.my if you think someone else has used your account.',
+      'You must be at least 18 years old and allowed to run the shops you connect.',
+    ],
+  },
+  {
+    title: 'Connecting your shops',
+    points: [
+      'When you connect a Shopee or Lazada shop you authorise us to read and answer its chats, and to read its products and vouchers, through the platform’s official APIs.',
+      'You can disconnect a shop or switch the chatbot off at any time. Removing a shop deletes its conversations, training and files from Balas.',
+      'You remain bound by the rules of each marketplace. We are not responsible for the marketplaces’ decisions or outages.',
+    ],
+  },
+  {
+    title: 'The chatbot’s answers',
+    points: [
+      'The chatbot answers from the information you give it. Check your topics, files and product information and keep them correct.',
+      'The chatbot can make mistakes. You stay responsible for the offers, prices and promises made to your customers.',
+      'We hand a conversation to you when the chatbot is unsure or the shopper asks for a person; you should answer those conversations.',
+    ],
+  },
+  {
+    title: 'Your content',
+    points: [
+      'You keep ownership of the documents, product information and messages you put into Balas ("your content").',
+      'You grant us a worldwide, non-exclusive, royalty-free licence to host, copy, process and display your content as needed to provide and improve the service.',
+      'You must have the right to upload your content, and it must not break any law or anyone else’s rights.',
+    ],
+  },
+  {
+    title: 'Fees and payment',
+    points: [
+      'Paid plans are billed monthly in advance in Malaysian Ringgit, as shown on our pricing page. Prices exclude taxes such as SST where they apply.',
+      'You can cancel at any time; the plan stays active until the end of the month already paid. Fees paid are not refunded except where the law requires.',
+    ],
+  },
+  {
+    title: 'Acceptable use',
+    points: [
+      'Do not use Balas to send spam, to mislead or harass shoppers, or to sell goods that are illegal in Malaysia or on the marketplace.',
+      'Do not try to break, overload or reverse engineer the service, or access another merchant’s data.',
+      'We may suspend an account that breaks these rules, after telling you why where we can.',
+    ],
+  },
+  {
+    title: 'Limitation of liability',
+    points: [
+      'The service is provided “as is”. We do our best to keep it available and secure but cannot promise it will never fail.',
+      'We are not liable for indirect or consequential losses, such as lost profits, lost sales or lost data.',
+      'Our total liability to you for any claim is limited to the fees you paid us in the 12 months before the event giving rise to the claim.',
+    ],
+  },
+  {
+    title: 'Changes and ending the agreement',
+    points: [
+      'We may change these terms; we will tell you by e-mail or in the dashboard at least 14 days before a material change takes effect.',
+      'You may stop using Balas and delete your shops at any time. We may end the service with 30 days’ notice.',
+    ],
+  },
+  {
+    title: 'Governing law',
+    points: [
+      'These terms are governed by the laws of Malaysia.',
+      'Any dispute will be settled by the courts of Kuala Lumpur, Malaysia, unless the law gives you the right to another court.',
+    ],
+  },
+];
+
+export function TermsPage() {
+  return (
+    <LegalPage
+      title="Terms & Conditions"
+      updated="1 November 2026"
+      intro="Please read these terms before using Balas. By creating an account you agree to them."
+      sections={sections}
+    />
+  );
+}
