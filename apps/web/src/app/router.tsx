@@ -5,12 +5,15 @@ import { ResetPasswordPage } from '../features/auth/components/reset-password-pa
 import { SignupPage } from '../features/auth/components/signup-page.tsx';
 import { ChatPage } from '../features/inbox/components/chat-page.tsx';
 import { ConversationList } from '../features/inbox/components/conversation-list.tsx';
+import { KnowledgePage } from '../features/knowledge/components/knowledge-page.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { PrivacyPage } from '../features/legal/privacy-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
 import { AddShopWizard } from '../features/shops/components/add-shop-wizard.tsx';
 import { ShopDetailPage } from '../features/shops/components/shop-detail-page.tsx';
 import { ShopsPage } from '../features/shops/components/shops-page.tsx';
+import { TopicPage } from '../features/training/components/topic-page.tsx';
+import { TrainPage } from '../features/training/components/train-page.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
 export const router = createBrowserRouter([
@@ -30,6 +33,10 @@ export const router = createBrowserRouter([
         path: 'shops/shopee/:id',
         element: <ShopDetailPage conversations={(shop) => <ConversationList shop={shop} />} />,
       },
+      { path: 'shops/knowledge', element: <TrainPage /> },
+      { path: 'shops/train', element: <TrainPage /> },
+      { path: 'topic/:id', element: <TopicPage /> },
+      { path: 'knowledge', element: <KnowledgePage /> },
       { path: 'addshop', element: <AddShopWizard /> },
       { path: 'addshop/:step', element: <AddShopWizard /> },
     ],

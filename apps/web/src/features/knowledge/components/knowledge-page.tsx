@@ -1,0 +1,216 @@
+import { acceptedUploadExtensions, type KnowledgeFile, messages, type Shop } from '@balas/contracts';
+import CloudUpload from '@mui/icons-material/CloudUpload';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Description from '@mui/icons-material/Description';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  LinearProgress,
+  Snackbar,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { openAuthorized } from '../../../lib/api-client.ts';
+import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
+import { downloadPath, useFileMutations, useFiles } from '../api/files.ts';
+import { ProductsTab } from './products-tab.tsx';
+
+/** 'Manage Knowledge for Shop: {shop name}': General (files) and Products tabs. */
+export function KnowledgePage() {
+  const { shop, isLoading } = useCurrentShop();
+  const [tab, setTab] = useState(0);
+  if (isLoading) return null;
+  if (!shop) return <Navigate to="/dashboard/shops" replace />;
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 2, fontSize: { xs: 24, sm: 32 } }}>
+        Manage Knowledge for Shop: {shop.addInformation.name}
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }}>
+        <Tab label="General" />
+        <Tab label="Products" />
+      </Tabs>
+      {tab === 0 ? <FilesTab shop={shop} /> : <ProductsTab shop={shop} />}
+    </Box>
+  );
+}
+
+const sizeMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+function FilesTab({ shop }: { shop: Shop }) {
+  const files = useFiles(shop.id);
+  const { upload, remove } = useFileMutations(shop.id);
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState<KnowledgeFile | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <Box>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography color="text.secondary">
+          Documents the bot reads: policies, FAQs, size charts, care guides.
+        </Typography>
+        <Button variant="contained" startIcon={<CloudUpload />} onClick={() => setOpen(true)}>
+          General Info
+        </Button>
+      </Stack>
+      {files.error && <Alert severity="error">{(files.error as Error).message}</Alert>}
+      {files.data?.length === 0 && (
+        <Card sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">{messages.tables.noAvailableData}</Typography>
+        </Card>
+      )}
+      <Stack spacing={1.5}>
+        {files.data?.map((file) => (
+          <Card key={file.id} data-file={file.fileName}>
+            <Stack direction="row" sx={{ alignItems: 'center' }}>
+              <CardActionArea
+                sx={{ p: 2, flex: 1, display: 'flex', justifyContent: 'flex-start', gap: 2 }}
+                onClick={() =>
+                  openAuthorized(downloadPath(file.id), file.fileName).catch((e: Error) =>
+                    setNotice(e.message),
+                  )
+                }
+              >
+                <Description color="primary" />
+                <Box sx={{ minWidth: 0, flex: 1 }}>
+                  <Typography sx={{ fontWeight: 600 }} noWrap>
+                    {file.fileName || messages.knowledge.noFileName}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {sizeMb(file.size)} · {format(new Date(file.created), 'd MMM y')}
+                  </Typography>
+                  {file.status === 'processing' && (
+                    <LinearProgress
+                      variant="determinate"
+                      value={file.progress}
+                      sx={{ mt: 1, maxWidth: 240 }}
+                      aria-label="Processing"
+                    />
+                  )}
+                  {file.status === 'failed' && (
+                    <Typography variant="body2" color="error">
+                      {file.error}
+                    </Typography>
+                  )}
+                </Box>
+                <FileStatus file={file} />
+              </CardActionArea>
+              <IconButton
+                aria-label={`Delete ${file.fileName}`}
+                sx={{ mx: 1 }}
+                onClick={() => setDeleting(file)}
+              >
+                <DeleteOutlined />
+              </IconButton>
+            </Stack>
+          </Card>
+        ))}
+      </Stack>
+      <UploadDialog
+        open={open}
+        busy={upload.isPending}
+        error={upload.error ? (upload.error as Error).message : null}
+        onClose={() => {
+          upload.reset();
+          setOpen(false);
+        }}
+        onUpload={async (list) => {
+          await upload.mutateAsync(list);
+          setOpen(false);
+          setNotice(messages.knowledge.uploaded);
+        }}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        message={messages.knowledge.deleteConfirm}
+        confirmLabel="Remove"
+        destructive
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (deleting) await remove.mutateAsync(deleting.id).catch((e: Error) => setNotice(e.message));
+          setDeleting(null);
+        }}
+      />
+      <Snackbar open={!!notice} autoHideDuration={3000} onClose={() => setNotice(null)} message={notice} />
+    </Box>
+  );
+}
+
+function FileStatus({ file }: { file: KnowledgeFile }) {
+  if (file.status === 'ready')
+    return <Chip size="small" color="success" label={`Ready · ${file.chunkCount} chunks`} />;
+  if (file.status === 'failed') return <Chip size="small" color="error" label="Failed" />;
+  return <Chip size="small" label="Processing" />;
+}
+
+function UploadDialog(props: {
+  open: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onUpload: (files: File[]) => Promise<void>;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState('');
+  return (
+    <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Add Knowledge Document</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <Button variant="outlined" component="label" startIcon={<CloudUpload />}>
+            Choose files
+            <input
+              hidden
+              type="file"
+              multiple
+              aria-label="Knowledge file"
+              accept={acceptedUploadExtensions.join(',')}
+              onChange={(e) => {
+                setFiles(Array.from(e.target.files ?? []));
+                setError('');
+              }}
+            />
+          </Button>
+          {files.map((f) => (
+            <Typography key={f.name} variant="body2">
+              {f.name} ({(f.size / (1024 * 1024)).toFixed(1)} MB)
+            </Typography>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            {messages.knowledge.hint}
+          </Typography>
+          {(error || props.error) && <Alert severity="error">{error || props.error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={props.onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={props.busy}
+          onClick={async () => {
+            if (files.length === 0) return setError(messages.validation.uploadFile);
+            await props.onUpload(files).catch(() => {});
+            setFiles([]);
+          }}
+        >
+          Upload File
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

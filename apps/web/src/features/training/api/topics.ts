@@ -1,0 +1,55 @@
+import type { Topic } from '@balas/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const topicsQuery = (shopId: string) =>
+  queryOptions({
+    queryKey: ['topics', shopId],
+    queryFn: () => api<Topic[]>(`/shopee/${shopId}/gpt`),
+    enabled: !!shopId,
+  });
+export const useTopics = (shopId: string) => useQuery(topicsQuery(shopId));
+
+export const topicQuery = (shopId: string, topicId: string) =>
+  queryOptions({
+    queryKey: ['topics', shopId, topicId],
+    queryFn: () => api<Topic>(`/shopee/${shopId}/gpt/${topicId}`),
+  });
+export const useTopic = (shopId: string, topicId: string) =>
+  useQuery({ ...topicQuery(shopId, topicId), enabled: !!shopId });
+
+export function useTopicMutations(shopId: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['topics', shopId] });
+  return {
+    create: useMutation({
+      mutationFn: (name: string) =>
+        api<Topic>(`/shopee/${shopId}/gpt`, { method: 'POST', body: { name, shopId, type: 'Shopee' } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (topicId: string) => api(`/shopee/${shopId}/gpt/${topicId}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+    copy: useMutation({
+      mutationFn: (fromShopId: string) =>
+        api<Topic[]>(`/shopee/${shopId}/gpt/copy`, { method: 'POST', body: { fromShopId } }),
+      onSuccess: refresh,
+    }),
+    save: useMutation({
+      mutationFn: ({
+        topicId,
+        kind,
+        texts,
+      }: {
+        topicId: string;
+        kind: 'information' | 'response';
+        texts: string[];
+      }) => api<Topic>(`/shopee/${shopId}/gpt/${topicId}/${kind}`, { method: 'POST', body: texts }),
+      onSuccess: (topic) => {
+        client.setQueryData(['topics', shopId, topic.id], topic);
+        void refresh();
+      },
+    }),
+  };
+}
