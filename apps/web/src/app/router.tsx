@@ -9,11 +9,15 @@ import { KnowledgePage } from '../features/knowledge/components/knowledge-page.t
 import { LandingPage } from '../features/landing/landing-page.tsx';
 import { PrivacyPage } from '../features/legal/privacy-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
+import { BuildChatbotPage, SkipPage } from '../features/onboarding/build-chatbot-page.tsx';
 import { AddShopWizard } from '../features/shops/components/add-shop-wizard.tsx';
 import { ShopDetailPage } from '../features/shops/components/shop-detail-page.tsx';
 import { ShopsPage } from '../features/shops/components/shops-page.tsx';
+import { SimulatorPage } from '../features/simulator/components/simulator-page.tsx';
+import { TestResultsPage } from '../features/simulator/components/test-results-page.tsx';
 import { TopicPage } from '../features/training/components/topic-page.tsx';
 import { TrainPage } from '../features/training/components/train-page.tsx';
+import { VouchersPage } from '../features/vouchers/components/vouchers-page.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
 export const router = createBrowserRouter([
@@ -37,10 +41,15 @@ export const router = createBrowserRouter([
       { path: 'shops/train', element: <TrainPage /> },
       { path: 'topic/:id', element: <TopicPage /> },
       { path: 'knowledge', element: <KnowledgePage /> },
+      { path: 'train', element: <BuildChatbotPage /> },
+      { path: 'skip', element: <SkipPage /> },
+      { path: 'test/:provider', element: <SimulatorPage /> },
+      { path: 'vouchers/:shopId', element: <VouchersPage /> },
       { path: 'addshop', element: <AddShopWizard /> },
       { path: 'addshop/:step', element: <AddShopWizard /> },
     ],
   },
+  { path: '/test', element: <TestResultsPage /> },
   { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage /> },
   { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage /> },
   { path: '*', element: <NotFoundPage /> },

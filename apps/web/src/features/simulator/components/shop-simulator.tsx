@@ -1,0 +1,156 @@
+import { messages, type Shop } from '@balas/contracts';
+import Refresh from '@mui/icons-material/Refresh';
+import Send from '@mui/icons-material/Send';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
+
+interface Turn {
+  question: string;
+  answer?: SimulatorAnswer;
+  failed?: boolean;
+}
+
+/** 'Chatbot Simulator for Shop: {shop name}': ask as a shopper, see the answer, its sources and confidence. */
+export function ShopSimulator({ shop }: { shop: Shop }) {
+  const ask = useAsk();
+  const [conversation, setConversation] = useState(randomConversation);
+  const [turns, setTurns] = useState<Turn[]>([]);
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every new turn
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [turns]);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const question = text.trim();
+    if (!question) return;
+    setText('');
+    setTurns((t) => [...t, { question }]);
+    try {
+      const answer = await ask.mutateAsync({ question, shopId: shop.id, conversation });
+      setTurns((t) => t.map((turn, i) => (i === t.length - 1 ? { ...turn, answer } : turn)));
+    } catch {
+      setTurns((t) => t.map((turn, i) => (i === t.length - 1 ? { ...turn, failed: true } : turn)));
+    }
+  };
+
+  return (
+    <Box sx={{ maxWidth: 860 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flex: 1, fontSize: { xs: 24, sm: 32 } }}>
+          Chatbot Simulator for Shop: {shop.addInformation.name}
+        </Typography>
+        <Tooltip title="New conversation">
+          <IconButton
+            aria-label="New conversation"
+            onClick={() => {
+              setTurns([]);
+              setConversation(randomConversation());
+            }}
+          >
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Card>
+        <CardContent
+          sx={{ minHeight: 360, maxHeight: '60vh', overflowY: 'auto' }}
+          role="log"
+          aria-label="Simulator conversation"
+        >
+          {turns.length === 0 && (
+            <Typography color="text.secondary">
+              Ask a question as a shopper would, for example “how many days to deliver to Penang?”. Nothing is
+              sent to your shop.
+            </Typography>
+          )}
+          <Stack spacing={1.5}>
+            {turns.map((turn, i) => (
+              <Box key={i}>
+                <Box
+                  sx={{
+                    ml: 'auto',
+                    maxWidth: '80%',
+                    width: 'fit-content',
+                    bgcolor: 'primary.main',
+                    color: '#fff',
+                    px: 1.5,
+                    py: 1,
+                    borderRadius: 2.5,
+                  }}
+                >
+                  {turn.question}
+                </Box>
+                {turn.failed && (
+                  <Alert severity="error" sx={{ mt: 1, maxWidth: '80%' }}>
+                    {messages.errors.simulator}
+                  </Alert>
+                )}
+                {turn.answer && <AnswerBubble answer={turn.answer} />}
+              </Box>
+            ))}
+            {ask.isPending && <Typography color="text.secondary">…</Typography>}
+          </Stack>
+          <div ref={end} />
+        </CardContent>
+        <Box
+          component="form"
+          onSubmit={submit}
+          sx={{ display: 'flex', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}
+        >
+          <TextField
+            size="small"
+            placeholder={messages.chat.placeholder}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            slotProps={{ htmlInput: { 'aria-label': 'Question', maxLength: 2000 } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            endIcon={<Send />}
+            disabled={!text.trim() || ask.isPending}
+          >
+            Ask
+          </Button>
+        </Box>
+      </Card>
+    </Box>
+  );
+}
+
+function AnswerBubble({ answer }: { answer: SimulatorAnswer }) {
+  return (
+    <Box sx={{ mt: 1, maxWidth: '85%' }}>
+      <Box
+        sx={{ bgcolor: '#e3f5ec', px: 1.5, py: 1, borderRadius: 2.5, whiteSpace: 'pre-wrap' }}
+        data-testid="simulator-answer"
+      >
+        {answer.result}
+      </Box>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}>
+        <Chip size="small" label={`Confidence ${Math.round(answer.confidence * 100)}%`} />
+        <Chip size="small" label={answer.language.toUpperCase()} variant="outlined" />
+        {answer.handover && <Chip size="small" color="warning" label={`Handover: ${answer.handover.text}`} />}
+        {answer.sources.slice(0, 3).map((s) => (
+          <Tooltip key={`${s.kind}:${s.id}`} title={s.excerpt}>
+            <Chip size="small" variant="outlined" color="primary" label={`${s.kind}: ${s.name}`} />
+          </Tooltip>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
