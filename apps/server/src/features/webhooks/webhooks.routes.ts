@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { webhookEvents } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+
+export interface PushVerifier {
+  /** True when the Authorization header signs this raw body. */
+  verify(rawBody: string, signature: string | undefined): boolean;
+  /** A key that is the same for a retried or duplicated push. */
+  dedupeKey(rawBody: string): string;
+}
+
+interface Options {
+  db: Db;
+  shopee: PushVerifier;
+  lazada: PushVerifier;
+  enqueue: (eventId: string) => Promise<void>;
+}
+
+export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest('hex');
+
+/**
+ * Platform pushes: verified against the raw body, stored once, acknowledged at once; the work runs
+ * as a job. A replayed or duplicated push is acknowledged and ignored.
+ */
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, shopee, lazada, enqueue }) => {
+  // Signatures cover the exact bytes: keep the body as the raw string, parse it in the job.
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+
+  for (const [provider, verifier] of [
+    ['shopee', shopee],
+    ['lazada', lazada],
+  ] as const) {
+    app.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers.authorization;
+      if (!raw || !verifier.verify(raw, typeof signature === 'string' ? signature : undefined)) {
+        throw new AppError('invalid_signature', 'The push signature is not valid');
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw);
+      } catch {
+        throw new AppError('bad_json', 'The push body is not valid JSON');
+      }
+      const [event] = await db
+        .insert(webhookEvents)
+        .values({
+          provider,
+          dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
+          payload: { raw, parsed: payload },
+        })
+        .onConflictDoNothing({ target: webhookEvents.dedupeKey })
+        .returning({ id: webhookEvents.id });
+      if (event) await enqueue(event.id);
+      return reply.status(200).send('');
+    });
+  }
+};

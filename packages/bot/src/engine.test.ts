@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { answer, answerOffline } from './engine.ts';
+import { buildShopIndex } from './index-builder.ts';
+import { testShop } from './test-support/shop-fixture.ts';
+
+const index = buildShopIndex(testShop({ handoverMessage: { ms: 'Admin kami akan balas sebentar lagi.' } }));
+
+describe('answer (offline)', () => {
+  it('answers with text, confidence, sources best first, topic, language and timings', async () => {
+    const r = await answer('how much is shipping to sabah?', { index });
+    expect(r.text).toContain('RM14.90');
+    expect(r.confidence).toBeGreaterThan(0.5);
+    expect(r.confidence).toBeLessThanOrEqual(1);
+    expect(r.sources[0]).toMatchObject({ kind: 'topic', id: 'ship-fee', name: 'Shipping' });
+    expect(r.sources[0]!.excerpt).toContain('RM14.90');
+    const scores = r.sources.map((s) => s.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(r.topic).toEqual({ id: 'shipping', name: 'Shipping' });
+    expect(r.language).toBe('en');
+    expect(r.handover).toBeNull();
+    expect(r.composer).toBe('offline');
+    expect(r.timings.totalMs).toBeGreaterThanOrEqual(r.timings.retrievalMs);
+  });
+
+  it('names sources by file name and product id', () => {
+    expect(answerOffline('how often lubricate the stroller wheels', { index }).sources[0]).toMatchObject({
+      kind: 'file',
+      name: 'care-guide.txt',
+    });
+    expect(answerOffline('how much is it?', { index, productId: 'p-stroller' }).sources[0]).toMatchObject({
+      kind: 'product',
+      name: 'p-stroller',
+    });
+  });
+
+  it('replies in the shopper language', () => {
+    expect(answerOffline('berapa caj pos ke Sabah?', { index }).language).toBe('ms');
+    expect(answerOffline('运费多少？', { index }).language).toBe('zh');
+  });
+
+  it('greets and thanks politely without handing over', () => {
+    const hi = answerOffline('hello', { index });
+    expect(hi).toMatchObject({ intent: 'greeting', handover: null, confidence: 1, sources: [] });
+    expect(hi.text).toContain('Kedai Ujian');
+    expect(answerOffline('terima kasih!', { index })).toMatchObject({
+      intent: 'thanks',
+      handover: null,
+      language: 'ms',
+    });
+    expect(answerOffline('谢谢', { index }).text).toBe('不客气！如果还有其他问题，随时告诉我们。');
+  });
+
+  it('hands over as a field, with the reason, in the shopper language', () => {
+    const human = answerOffline('can I talk to a real person?', { index });
+    expect(human.handover).toMatchObject({ reason: 'asked_for_human' });
+    expect(human.text).not.toMatch(/handover|\[|\]/i);
+    expect(answerOffline('nak cakap dengan manusia', { index }).text).toBe(
+      'Admin kami akan balas sebentar lagi.',
+    );
+    expect(answerOffline('你们是骗子！！马上退钱给我', { index }).handover?.reason).toBe('angry');
+    expect(answerOffline('who won the football match last night', { index }).handover).toMatchObject({
+      reason: 'low_confidence',
+    });
+    expect(answerOffline('what medicine for a rash?', { index }).handover).toMatchObject({
+      cause: 'medical',
+    });
+  });
+
+  it('lets the caller move the confidence threshold', () => {
+    expect(
+      answerOffline('how much is shipping to sabah?', { index, minConfidence: 1.01 }).handover?.reason,
+    ).toBe('low_confidence');
+    expect(
+      answerOffline('who won the football match last night', { index, minConfidence: 0 }).handover,
+    ).toBeNull();
+  });
+
+  it('uses the conversation for a short follow-up and its language for a bare message', () => {
+    const history = [{ role: 'shopper' as const, text: 'berapa caj pos ke Sabah?' }];
+    const r = answerOffline('Sarawak?', { index, history });
+    expect(r.language).toBe('ms');
+    expect(r.sources[0]!.id).toBe('ship-fee');
+  });
+
+  it('treats an empty message as a greeting', () => {
+    expect(answerOffline('   ', { index }).intent).toBe('greeting');
+  });
+});

@@ -1,0 +1,98 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import { chunkDocument } from '../chunk.ts';
+import type { KnowledgeChunk, ShopKnowledge } from '../types.ts';
+
+// Loads an evaluation set folder (see /work/shared/eval/README.md): shop.json, questions.jsonl and
+// files/, the files split with the same chunker the server uses for uploads.
+
+const shopFileSchema = z.object({
+  name: z.string(),
+  topics: z
+    .array(
+      z.object({ name: z.string(), categorization: z.array(z.string()), knowledge: z.array(z.string()) }),
+    )
+    .default([]),
+  products: z
+    .array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        description: z.string().optional(),
+        price: z.number().optional(),
+        currency: z.string().optional(),
+        stock: z.number().optional(),
+      }),
+    )
+    .default([]),
+  productInfo: z
+    .array(z.object({ productIds: z.array(z.string()), title: z.string(), description: z.string() }))
+    .default([]),
+});
+
+export const evalQuestionSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  language: z.enum(['en', 'ms', 'zh']),
+  crossLingual: z.boolean().optional(),
+  productId: z.string().optional(),
+  expect: z.union([
+    z.object({ handover: z.literal(true) }),
+    z.object({ source: z.array(z.string()).default([]), contains: z.array(z.string()).optional() }),
+  ]),
+});
+export type EvalQuestion = z.infer<typeof evalQuestionSchema>;
+
+export interface EvalSet {
+  name: string;
+  dir: string;
+  shop: ShopKnowledge;
+  questions: EvalQuestion[];
+  /** Files that could not be read as text (PDF / DOCX need the server's extractors). */
+  skippedFiles: string[];
+}
+
+const TEXT_FILES = /\.(txt|md|csv|tsv|json)$/i;
+
+export async function loadEvalSet(dir: string): Promise<EvalSet> {
+  const shopFile = shopFileSchema.parse(JSON.parse(await readFile(join(dir, 'shop.json'), 'utf8')));
+  const questions = (await readFile(join(dir, 'questions.jsonl'), 'utf8'))
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => evalQuestionSchema.parse(JSON.parse(l)));
+
+  const chunks: KnowledgeChunk[] = [];
+  const skippedFiles: string[] = [];
+  let fileNames: string[] = [];
+  try {
+    fileNames = (await readdir(join(dir, 'files'))).sort();
+  } catch {
+    fileNames = [];
+  }
+  for (const [i, fileName] of fileNames.entries()) {
+    if (!TEXT_FILES.test(fileName)) {
+      skippedFiles.push(fileName);
+      continue;
+    }
+    const text = await readFile(join(dir, 'files', fileName), 'utf8');
+    const fileId = `f${i + 1}`;
+    for (const c of chunkDocument(fileName, text)) {
+      chunks.push({ id: `${fileId}-c${c.ordinal}`, fileId, fileName, text: c.text, ordinal: c.ordinal });
+    }
+  }
+
+  const shop: ShopKnowledge = {
+    shopName: shopFile.name,
+    topics: shopFile.topics.map((t, i) => ({
+      id: `t${i + 1}`,
+      name: t.name,
+      categorization: t.categorization,
+      knowledge: t.knowledge.map((text, j) => ({ id: `t${i + 1}-k${j + 1}`, text })),
+    })),
+    chunks,
+    products: shopFile.products,
+    productInfo: shopFile.productInfo.map((p, i) => ({ id: `pi${i + 1}`, ...p })),
+  };
+  return { name: basename(dir), dir, shop, questions, skippedFiles };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  angerScore,
+  askedForHumanScore,
+  decideHandover,
+  detectHandoverSignals,
+  outOfScope,
+} from './handover.ts';
+
+const asks = (text: string) => askedForHumanScore(text) >= 0.6;
+const angry = (text: string) => angerScore(text) >= 0.6;
+
+describe('asking for a person', () => {
+  it.each([
+    'can i talk to a real person pls, not a bot',
+    'transfer me to a live agent',
+    'I want a live agent',
+    'can I talkk to someone?',
+    'how to speak tosomebody',
+    'assistance chatting with an assistgant',
+    'contact agent',
+    'pls ask someone to call me back at 012-4471 902',
+  ])('English: %s', (text) => expect(asks(text)).toBe(true));
+
+  it.each([
+    'nak cakap dgn admin betul2, bukan bot pls',
+    'boleh sambung ke customer service manusia tak',
+    'saya nak bercakap dengan staf',
+    'boleh call sy?',
+  ])('Malay: %s', (text) => expect(asks(text)).toBe(true));
+
+  it.each(['我要跟真人客服讲话，不要机器人', '可以帮我转接人工客服吗', '叫你们老板出来讲'])(
+    'Chinese: %s',
+    (text) => expect(asks(text)).toBe(true),
+  );
+
+  it.each([
+    'can I talk about sizes',
+    'I want assistance contacting customer support',
+    'what is your customer service phone number?',
+    'want help to see at what time i can call custome assistance',
+    'nak tanya pasal saiz baju',
+    '客服电话是多少？',
+    'is this safe for my baby',
+  ])('not a request for a person: %s', (text) => expect(asks(text)).toBe(false));
+});
+
+describe('anger', () => {
+  it.each([
+    'this is ridiculous!!! 3 weeks already and still no parcel. u guys scammers ah? refund me NOW',
+    'WORST SERVICE EVER. nobody replied me for 2 days. im going to complain to KPDN and leave 1 star',
+    'sy dah tunggu 3 minggu barang tak sampai2!!! korang ni scam ke? bagi balik duit sy sekarang',
+    'teruk betul servis korang, dah 5 kali chat takde org balas. sy nak report kat KPDN',
+    '等了三个星期还没到货，你们是不是骗子？！马上退钱给我',
+    '服务太差了，问了三次都没人回，我要去KPDN投诉你们！',
+  ])('angry: %s', (text) => expect(angry(text)).toBe(true));
+
+  it.each([
+    'the experience with your brand was awful, lodge a complaint',
+    'payment failed but my bank already deducted the money!! what now',
+    'parcel status says delivered but i got nothing??',
+    'Is the SIRIM label on the COD parcel?',
+  ])('not angry enough to hand over: %s', (text) => expect(angry(text)).toBe(false));
+});
+
+describe('questions the bot cannot answer', () => {
+  it.each([
+    ['my baby got rashes after using the wipes, what medicine should i apply?', 'medical'],
+    ['anak sy demam, boleh bagi ubat apa?', 'medical'],
+    ['宝宝起红疹，要擦什么药？', 'medical'],
+    ['can you check if order 2410093KBC has been shipped?', 'account_lookup'],
+    ['boleh tolong check dah masuk ke belum?', 'account_lookup'],
+    ['帮我查一下订单寄出了没有', 'account_lookup'],
+    ['other shop sells it RM50 cheaper, can u price match?', 'negotiation'],
+    ['boss, sy nak nego harga', 'negotiation'],
+    ['will shopee give free shipping vouchers tomorrow?', 'platform_decision'],
+    ['明天Shopee会不会有免运费券？', 'platform_decision'],
+  ])('%s', (text, cause) => expect(outOfScope(text)?.cause).toBe(cause));
+
+  it.each([
+    'is the teether safe for allergies?',
+    'how do I check my order status?',
+    'what vouchers do you have on Shopee?',
+  ])('answerable: %s', (text) => expect(outOfScope(text)).toBeUndefined());
+});
+
+describe('decideHandover', () => {
+  it('is a field with a reason, in priority order', () => {
+    expect(decideHandover(detectHandoverSignals('speak with agent'), 0.9, 0.3)).toMatchObject({
+      reason: 'asked_for_human',
+    });
+    expect(decideHandover(detectHandoverSignals('WORST SERVICE EVER!!! scammers'), 0.9, 0.3)?.reason).toBe(
+      'angry',
+    );
+    expect(decideHandover(detectHandoverSignals('what medicine for a fever'), 0.9, 0.3)).toMatchObject({
+      reason: 'low_confidence',
+      cause: 'medical',
+    });
+    expect(decideHandover(detectHandoverSignals('shipping fee?'), 0.1, 0.3)).toEqual({
+      reason: 'low_confidence',
+      score: 0.1,
+    });
+    expect(decideHandover(detectHandoverSignals('shipping fee?'), 0.9, 0.3)).toBeNull();
+  });
+});

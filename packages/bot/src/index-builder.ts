@@ -1,0 +1,276 @@
+import { detectLanguage } from './language.ts';
+import { SpellingCorrector } from './spelling.ts';
+import { analyze, builtinWords, isHanUnigram, lexiconWords, segment } from './tokenize.ts';
+import type { Embedder, Lang, ProductRecord, ShopKnowledge, SourceKind } from './types.ts';
+
+// Builds the in-memory retrieval index of one shop: every candidate passage (topic knowledge entries,
+// knowledge-file chunks, products and product info) analyzed once into BM25 postings, a second small
+// BM25 index over the topics' categorization instructions for routing, and the shop vocabulary for
+// spelling repair. Build it once per shop and reuse it; rebuild when the shop's training changes.
+
+export interface Passage {
+  /** Position in `ShopIndex.passages`. */
+  key: number;
+  kind: SourceKind;
+  /** Knowledge entry id, chunk id, product id or product-info id. */
+  id: string;
+  /** Topic name, file name, or (for product passages) the first product id. */
+  name: string;
+  topicId?: string;
+  fileId?: string;
+  productIds?: string[];
+  /** A product-info entry (a merchant's Q&A about products), not the product record itself. */
+  productInfo?: boolean;
+  /** Product name or product-info title. */
+  title?: string;
+  /** The text shown to a shopper (product passages: the description, or the product-info answer). */
+  text: string;
+  lang: Lang;
+}
+
+export interface Bm25Index {
+  postings: Map<string, { docs: number[]; tfs: number[] }>;
+  docLength: Float64Array;
+  avgLength: number;
+  docCount: number;
+  /** Per document: its terms (for coverage and matching). */
+  docTerms: Map<string, number>[];
+}
+
+export interface TopicRef {
+  id: string;
+  name: string;
+}
+
+export interface ShopIndex {
+  shopName: string;
+  handoverMessage: Partial<Record<Lang, string>>;
+  passages: Passage[];
+  bm25: Bm25Index;
+  topics: TopicRef[];
+  /** One document per topic: its name and categorization instructions. */
+  routing: Bm25Index;
+  products: Map<string, ProductRecord>;
+  /** Terms of each product's name, for spotting a product mentioned in a message. */
+  productNameTerms: Map<string, Map<string, number>>;
+  speller: SpellingCorrector;
+  /** For a file chunk, the key of the next chunk of the same file (to finish a list it introduces). */
+  nextChunk: Map<number, number>;
+  /** Passage vectors, when an embedding model has been run over the index (see `embedShopIndex`). */
+  vectors?: Float32Array[];
+  stats: { passages: number; terms: number; buildMs: number };
+}
+
+export function bm25Idf(index: Bm25Index, term: string): number {
+  const df = index.postings.get(term)?.docs.length ?? 0;
+  return Math.log(1 + (index.docCount - df + 0.5) / (df + 0.5));
+}
+
+const LABEL_TF = 1;
+
+/** Length of a document for BM25: Chinese bigrams count less than words, single characters not at all. */
+function termLength(term: string, tf: number): number {
+  if (isHanUnigram(term)) return 0;
+  if (/^\p{Script=Han}{2}$/u.test(term)) return tf * 0.6;
+  return tf;
+}
+
+/**
+ * `labels` are per-document title terms (a topic's name): they count in BM25 at `LABEL_TF`, but not in
+ * `docTerms`, which tell what the text itself says.
+ */
+export function buildBm25(
+  docs: Map<string, number>[],
+  labels?: (Map<string, number> | undefined)[],
+): Bm25Index {
+  const postings = new Map<string, { docs: number[]; tfs: number[] }>();
+  const docLength = new Float64Array(docs.length);
+  let total = 0;
+  docs.forEach((own, doc) => {
+    let len = 0;
+    const label = labels?.[doc];
+    let terms = own;
+    if (label) {
+      terms = new Map(own);
+      for (const t of label.keys()) terms.set(t, (terms.get(t) ?? 0) + LABEL_TF);
+    }
+    for (const [term, tf] of terms) {
+      len += termLength(term, tf);
+      let p = postings.get(term);
+      if (!p) {
+        p = { docs: [], tfs: [] };
+        postings.set(term, p);
+      }
+      p.docs.push(doc);
+      p.tfs.push(tf);
+    }
+    docLength[doc] = len;
+    total += len;
+  });
+  return {
+    postings,
+    docLength,
+    avgLength: docs.length ? total / docs.length : 0,
+    docCount: docs.length,
+    docTerms: docs,
+  };
+}
+
+export function formatPrice(product: ProductRecord): string | undefined {
+  if (product.price === undefined || !Number.isFinite(product.price)) return undefined;
+  const currency = product.currency ?? 'RM';
+  return `${currency === 'MYR' ? 'RM' : currency}${product.price.toFixed(2)}`;
+}
+
+/** Price and stock as indexable text, so "how much is ..." and "ada stok?" find the product. */
+function productFacts(product: ProductRecord): string {
+  const facts: string[] = [];
+  const price = formatPrice(product);
+  if (price) facts.push(`price ${price}`);
+  if (product.stock !== undefined) facts.push(product.stock > 0 ? 'in stock' : 'out of stock');
+  return facts.join('\n');
+}
+
+function fileWords(fileName: string): string {
+  return fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
+}
+
+export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
+  const started = performance.now();
+  const passages: Passage[] = [];
+  const analyzed: string[] = [];
+  const labels: (string | undefined)[] = [];
+  const addPassage = (p: Omit<Passage, 'key' | 'lang'>, indexText: string, label?: string) => {
+    passages.push({ ...p, key: passages.length, lang: detectLanguage(p.text) });
+    analyzed.push(indexText);
+    labels.push(label);
+  };
+
+  for (const topic of shop.topics) {
+    for (const entry of topic.knowledge) {
+      if (!entry.text.trim()) continue;
+      addPassage(
+        { kind: 'topic', id: entry.id, name: topic.name, topicId: topic.id, text: entry.text.trim() },
+        entry.text,
+        topic.name,
+      );
+    }
+  }
+  const chunkKeys = new Map<string, number>();
+  for (const chunk of shop.chunks) {
+    if (!chunk.text.trim()) continue;
+    chunkKeys.set(chunk.id, passages.length);
+    addPassage(
+      { kind: 'file', id: chunk.id, name: chunk.fileName, fileId: chunk.fileId, text: chunk.text.trim() },
+      `${fileWords(chunk.fileName)}\n${chunk.text}`,
+    );
+  }
+  const products = new Map<string, ProductRecord>();
+  for (const product of shop.products) {
+    products.set(product.productId, product);
+    const text = product.description?.trim() || product.name;
+    addPassage(
+      {
+        kind: 'product',
+        id: product.productId,
+        name: product.productId,
+        productIds: [product.productId],
+        title: product.name,
+        text,
+      },
+      [product.name, product.name, product.description ?? '', productFacts(product)].join('\n'),
+    );
+  }
+  for (const info of shop.productInfo) {
+    const names = info.productIds.map((id) => products.get(id)?.name ?? '').join('\n');
+    addPassage(
+      {
+        kind: 'product',
+        id: info.id,
+        name: info.productIds[0] ?? info.id,
+        productIds: info.productIds,
+        productInfo: true,
+        title: info.title,
+        text: info.description.trim(),
+      },
+      `${info.title}\n${info.description}\n${names}`,
+    );
+  }
+
+  const nextChunk = new Map<number, number>();
+  const byFile = new Map<string, Map<number, number>>();
+  for (const chunk of shop.chunks) {
+    const key = chunkKeys.get(chunk.id);
+    if (key === undefined) continue;
+    const ordinals = byFile.get(chunk.fileId) ?? new Map<number, number>();
+    ordinals.set(chunk.ordinal, key);
+    byFile.set(chunk.fileId, ordinals);
+  }
+  for (const ordinals of byFile.values()) {
+    for (const [ordinal, key] of ordinals) {
+      const next = ordinals.get(ordinal + 1);
+      if (next !== undefined) nextChunk.set(key, next);
+    }
+  }
+
+  const docs = analyzed.map((t) => analyze(t).terms);
+  const labelCache = new Map<string, Map<string, number>>();
+  const labelTerms = labels.map((l) => {
+    if (l === undefined) return undefined;
+    let terms = labelCache.get(l);
+    if (!terms) {
+      terms = analyze(l).terms;
+      labelCache.set(l, terms);
+    }
+    return terms;
+  });
+  const bm25 = buildBm25(docs, labelTerms);
+
+  const topics = shop.topics.map((t) => ({ id: t.id, name: t.name }));
+  const routing = buildBm25(
+    shop.topics.map((t) => analyze(`${t.name}\n${t.categorization.join('\n')}`).terms),
+  );
+
+  const productNameTerms = new Map<string, Map<string, number>>();
+  for (const product of shop.products) productNameTerms.set(product.productId, analyze(product.name).terms);
+
+  const counts = new Map<string, number>();
+  const countWords = (text: string) => {
+    for (const seg of segment(text)) {
+      if (seg.kind === 'latin') for (const w of seg.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+    }
+  };
+  for (const t of analyzed) countWords(t);
+  for (const t of shop.topics) countWords(t.categorization.join('\n'));
+  for (const w of lexiconWords()) counts.set(w, (counts.get(w) ?? 0) + 2);
+  for (const w of builtinWords()) counts.set(w, (counts.get(w) ?? 0) + 3);
+
+  return {
+    shopName: shop.shopName,
+    handoverMessage: shop.handoverMessage ?? {},
+    passages,
+    bm25,
+    topics,
+    routing,
+    products,
+    productNameTerms,
+    nextChunk,
+    speller: new SpellingCorrector(counts),
+    stats: { passages: passages.length, terms: bm25.postings.size, buildMs: performance.now() - started },
+  };
+}
+
+/** Embeds every passage of an index (in batches) so retrieval can blend in vector similarity. */
+export async function embedShopIndex(index: ShopIndex, embedder: Embedder, batchSize = 64): Promise<void> {
+  const vectors: Float32Array[] = [];
+  for (let i = 0; i < index.passages.length; i += batchSize) {
+    const batch = index.passages
+      .slice(i, i + batchSize)
+      .map((p) => (p.title ? `${p.title}\n${p.text}` : p.text));
+    const embedded = await embedder.embed(batch);
+    if (embedded.length !== batch.length)
+      throw new Error('the embedding model returned a wrong number of vectors');
+    for (const v of embedded) vectors.push(Float32Array.from(v));
+  }
+  index.vectors = vectors;
+}

@@ -1,0 +1,345 @@
+import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
+import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
+import { analyze, CONCEPT_PREFIX, isCommonWord, isConcept, isHanUnigram } from './tokenize.ts';
+import type { HistoryTurn } from './types.ts';
+
+// Retrieval: one BM25 pass over every passage of the shop, then a blend of
+//   the passage's BM25 (normalized to the best one),
+//   its aspect coverage: the idf-weighted share of the message's aspects it contains, where an aspect
+//     is a lexicon concept together with the words that expressed it, or a word outside the lexicon,
+//     so a fact written in another language counts as fully as one written in the shopper's;
+//   the routing score of its topic (topic knowledge written by the merchant is preferred when it is
+//     about as relevant as a file chunk);
+//   the product carried by the message or named in it;
+//   and, when the index has been embedded, the cosine similarity of the message and the passage.
+// The best passage's aspect coverage is the confidence.
+
+export interface Aspect {
+  terms: string[];
+  weight: number;
+}
+
+export interface Query {
+  text: string;
+  /** term -> weight, for BM25. */
+  terms: Map<string, number>;
+  /** What the message asks about, for coverage and confidence. */
+  aspects: Aspect[];
+  /** Latin words after chat normalization and spelling repair. */
+  words: string[];
+}
+
+export interface RankedPassage {
+  passage: Passage;
+  score: number;
+  bm25: number;
+  /** 0..1: the weighted share of the message's aspects found in the passage. */
+  coverage: number;
+}
+
+export interface Retrieval {
+  query: Query;
+  ranked: RankedPassage[];
+  topics: TopicScore[];
+  /** 0..1 */
+  confidence: number;
+  /** The product the message is about: carried by it, or clearly named in it. */
+  productId?: string;
+}
+
+export interface RetrieveOptions {
+  productId?: string;
+  history?: HistoryTurn[];
+  /** Embedding of the message (same model as `index.vectors`). */
+  queryVector?: number[];
+  limit?: number;
+}
+
+const WEIGHT_CONCEPT = 0.8;
+const WEIGHT_HAN_UNIGRAM = 0.3;
+const WEIGHT_HISTORY = 0.25;
+const BM25_SHARE = 0.55;
+const COVERAGE_SHARE = 0.45;
+const ROUTE_BONUS = 0.3;
+const CARRIED_PRODUCT_BONUS = 0.45;
+const NAMED_PRODUCT_BONUS = 0.6;
+const VECTOR_WEIGHT = 0.5;
+const RANGE_WEIGHT = 0.1;
+/** An unknown word (the shop never uses it) weighs this share of the rarest word's idf. */
+const OOV_WEIGHT = 0.5;
+const COMMON_OOV_WEIGHT = 0.25;
+const HAN_CHAR_ASPECT = 0.5;
+const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
+const DESTINATION = `${CONCEPT_PREFIX}destination`;
+const PRICE = `${CONCEPT_PREFIX}price`;
+
+function termWeight(term: string): number {
+  if (isConcept(term)) return WEIGHT_CONCEPT;
+  if (isHanUnigram(term)) return WEIGHT_HAN_UNIGRAM;
+  return 1;
+}
+
+function queryTerms(index: ShopIndex, text: string, correct: (w: string) => string[] | undefined) {
+  const a = analyze(text, { correct });
+  const terms = new Map<string, number>();
+  // How many Chinese bigrams spell each concept: they overlap, and share the concept's voice.
+  const bigramsPerConcept = new Map<string, number>();
+  for (const [term, concepts] of a.lexical) {
+    if (!HAN_BIGRAM.test(term)) continue;
+    for (const c of concepts) bigramsPerConcept.set(c, (bigramsPerConcept.get(c) ?? 0) + 1);
+  }
+  for (const term of a.terms.keys()) {
+    // A long number is one shopper's order, phone or invoice number, not something the shop wrote.
+    if (/^\d{6,}$/.test(term)) continue;
+    let weight = termWeight(term);
+    // A lexicon word weighs no more than its concept: "宝宝" is rare among the passages written in
+    // Chinese but common in a baby shop, and the concept's statistics see every language.
+    const concepts = a.lexical.get(term);
+    if (concepts) {
+      const idf = bm25Idf(index.bm25, term);
+      const conceptIdf = Math.min(...[...concepts].map((c) => bm25Idf(index.bm25, c)));
+      if (idf > conceptIdf) weight *= conceptIdf / idf;
+      if (isHanUnigram(term)) weight = 0;
+      else if (HAN_BIGRAM.test(term)) {
+        weight /= Math.max(...[...concepts].map((c) => bigramsPerConcept.get(c) ?? 1));
+      }
+    }
+    terms.set(term, weight);
+  }
+  return { analysis: a, terms };
+}
+
+/** Aspect weights grow with rarity, but slowly: one rare word must not decide the whole coverage. */
+function damp(idf: number): number {
+  return Math.sqrt(Math.max(0, idf));
+}
+
+function aspectsOf(
+  index: ShopIndex,
+  terms: Map<string, number>,
+  lexical: Map<string, Set<string>>,
+  scale: number,
+) {
+  const aspects: Aspect[] = [];
+  const maxIdf = Math.log(1 + (index.bm25.docCount + 0.5) / 0.5);
+  const byConcept = new Map<string, string[]>();
+  for (const term of terms.keys()) if (isConcept(term)) byConcept.set(term, [term]);
+  for (const [surface, concepts] of lexical) {
+    for (const c of concepts) byConcept.get(c)?.push(surface);
+  }
+  for (const [concept, members] of byConcept) {
+    const known = members.some((t) => index.bm25.postings.has(t));
+    const idf = bm25Idf(index.bm25, concept);
+    // A concept the shop never mentions counts like an unknown word.
+    aspects.push({ terms: members, weight: scale * damp(known ? idf : Math.min(idf, OOV_WEIGHT * maxIdf)) });
+  }
+  for (const term of terms.keys()) {
+    if (isConcept(term) || lexical.has(term)) continue;
+    const df = index.bm25.postings.get(term)?.docs.length ?? 0;
+    if (isHanUnigram(term)) {
+      // Chinese has no spaces to find unknown words by: a character outside every lexicon word is
+      // a small aspect of its own, so "今天天气怎么样" is not explained by "天" (day) alone.
+      aspects.push({
+        terms: [term],
+        weight: scale * HAN_CHAR_ASPECT * damp(df > 0 ? bm25Idf(index.bm25, term) : maxIdf),
+      });
+      continue;
+    }
+    if (df > 0) aspects.push({ terms: [term], weight: scale * damp(bm25Idf(index.bm25, term)) });
+    // A word the shop never uses is evidence the question is about something else; an everyday
+    // word ("last", "year") is weaker evidence than an unusual one ("football", "iphone").
+    else if (/^[a-z]{4,}$/.test(term)) {
+      const weight = isCommonWord(term) ? COMMON_OOV_WEIGHT : OOV_WEIGHT;
+      aspects.push({ terms: [], weight: scale * damp(weight * maxIdf) });
+    }
+  }
+  return aspects;
+}
+
+// "order from Detroit", "deliver to Munich", "hantar ke Tawau": a capitalized word the shop does not
+// know, after a preposition of place, names a destination.
+const PLACE = /\b(?:from|to|in|at|into|ke|dari|di)\s+([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})?)/g;
+
+function markPlaces(
+  index: ShopIndex,
+  text: string,
+  terms: Map<string, number>,
+  lexical: Map<string, Set<string>>,
+) {
+  for (const m of text.matchAll(PLACE)) {
+    const words = m[1]!.toLowerCase().split(/\s+/);
+    if (words.some((w) => index.speller.known(w))) continue;
+    terms.set(DESTINATION, termWeight(DESTINATION));
+    for (const w of words) {
+      const stemmed = analyze(w).terms;
+      for (const t of stemmed.keys()) {
+        if (isConcept(t)) continue;
+        const set = lexical.get(t) ?? new Set<string>();
+        set.add(DESTINATION);
+        lexical.set(t, set);
+      }
+    }
+  }
+}
+
+export function analyzeQuery(index: ShopIndex, text: string, history?: HistoryTurn[]): Query {
+  const correct = (w: string) => index.speller.correct(w);
+  const { analysis, terms } = queryTerms(index, text, correct);
+  markPlaces(index, text, terms, analysis.lexical);
+  const aspects = aspectsOf(index, terms, analysis.lexical, 1);
+  const content = aspects.filter((a) => a.terms.length > 0).length;
+  const previous = history?.filter((h) => h.role === 'shopper').at(-1);
+  if (previous && content <= 3) {
+    // A short follow-up ("how much?") borrows, weakly, what the shopper asked just before.
+    const before = queryTerms(index, previous.text, correct);
+    const added = new Map<string, number>();
+    for (const [term, weight] of before.terms) {
+      if (!terms.has(term)) added.set(term, weight * WEIGHT_HISTORY);
+    }
+    for (const [term, weight] of added) terms.set(term, weight);
+    aspects.push(
+      ...aspectsOf(index, added, before.analysis.lexical, WEIGHT_HISTORY).filter((a) => a.terms.length),
+    );
+  }
+  return { text, terms, aspects, words: analysis.words };
+}
+
+const RANGE = /(\d+(?:\.\d+)?)\s*(?:-|–|~|to|hingga|至|到)\s*(\d+(?:\.\d+)?)/g;
+// Only measurements: "118cm", "9 kg", "4 yrs", "8 bulan", "3岁" (not "5 pcs" or "RM450").
+const MEASURE =
+  /(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|g|ml|months?|mths?|m|years?|yrs?|yo|bulan|bln|tahun|thn|kilo|个月|岁|公斤|厘米|公分)(?![a-z])/gi;
+
+/** Measurements in the question that fall inside a range of the text ("118cm" in "height cm: 116-122"). */
+export function rangeHits(question: string, text: string): number {
+  const numbers = [...question.matchAll(MEASURE)].map((m) => Number(m[1])).filter((n) => n > 0 && n < 100000);
+  if (numbers.length === 0) return 0;
+  let hits = 0;
+  for (const m of text.matchAll(RANGE)) {
+    const lo = Number(m[1]);
+    const hi = Number(m[2]);
+    if (lo < hi && numbers.some((n) => n >= lo && n <= hi)) hits++;
+  }
+  return hits;
+}
+
+function cosine(a: number[], b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The weighted share of the query's aspects present in a passage. */
+export function coverage(index: ShopIndex, query: Query, key: number): number {
+  const docTerms = index.bm25.docTerms[key]!;
+  let total = 0;
+  let hit = 0;
+  for (const aspect of query.aspects) {
+    total += aspect.weight;
+    if (aspect.terms.some((t) => docTerms.has(t))) hit += aspect.weight;
+  }
+  return total > 0 ? hit / total : 0;
+}
+
+function namedProduct(index: ShopIndex, query: Query): { productId: string; strength: number } | undefined {
+  let best: { productId: string; strength: number } | undefined;
+  let queryMass = 0;
+  let conceptMass = 0;
+  for (const [term, weight] of query.terms) {
+    const mass = weight * bm25Idf(index.bm25, term);
+    if (!isConcept(term)) queryMass += mass;
+    else if (index.bm25.postings.has(term)) conceptMass += mass;
+  }
+  if (queryMass + conceptMass === 0) return undefined;
+  // Prices live in the product records: "婴儿车多少钱" (how much is the stroller) names the product by
+  // its kind, in any language.
+  const asksPrice = query.terms.has(PRICE);
+  for (const [productId, nameTerms] of index.productNameTerms) {
+    let nameMass = 0;
+    let hit = 0;
+    let conceptHit = 0;
+    for (const term of nameTerms.keys()) {
+      if (isHanUnigram(term)) continue;
+      const idf = bm25Idf(index.bm25, term);
+      const w = query.terms.get(term);
+      if (isConcept(term)) {
+        if (w) conceptHit += w * idf;
+        continue;
+      }
+      nameMass += idf;
+      if (w) hit += w * idf;
+    }
+    if (nameMass === 0 || hit + conceptHit === 0) continue;
+    // Strong when the message uses a good part of the name, or the name is most of the message.
+    const strength = Math.max(
+      hit / nameMass,
+      queryMass > 0 ? (hit / queryMass) * 1.2 : 0,
+      asksPrice && conceptMass > 0 ? conceptHit / conceptMass : 0,
+    );
+    if (!best || strength > best.strength) best = { productId, strength };
+  }
+  return best && best.strength >= 0.35 ? best : undefined;
+}
+
+export function retrieve(index: ShopIndex, text: string, options: RetrieveOptions = {}): Retrieval {
+  const query = analyzeQuery(index, text, options.history);
+  const bm25 = scoreBm25(index.bm25, query.terms);
+  const topics = routeTopics(index, query.terms, bm25);
+  const route = new Map(topics.map((t) => [t.topic.id, t.categorization > 0 ? t.score : 0]));
+  const maxBm25 = Math.max(...bm25, 0);
+  const named = namedProduct(index, query);
+  const carried = options.productId && index.products.has(options.productId) ? options.productId : undefined;
+
+  const hasNumbers = /\d/.test(text);
+  const candidates: RankedPassage[] = [];
+  for (const passage of index.passages) {
+    const s = bm25[passage.key]!;
+    const cov = s > 0 ? coverage(index, query, passage.key) : 0;
+    let score = maxBm25 > 0 ? BM25_SHARE * (s / maxBm25) + COVERAGE_SHARE * cov : 0;
+    if (passage.topicId && s > 0) score += ROUTE_BONUS * (route.get(passage.topicId) ?? 0);
+    // A size chart row whose range holds the shopper's number ("118cm" -> "116-122").
+    if (s > 0 && hasNumbers) score += RANGE_WEIGHT * Math.min(2, rangeHits(text, passage.text));
+    if (passage.productIds) {
+      if (carried && passage.productIds.includes(carried)) score += CARRIED_PRODUCT_BONUS;
+      if (named && passage.productIds.includes(named.productId)) {
+        score += NAMED_PRODUCT_BONUS * Math.min(1, named.strength) * (s > 0 ? 1 : 0.5);
+      }
+    }
+    if (options.queryVector && index.vectors?.[passage.key]) {
+      score += VECTOR_WEIGHT * Math.max(0, cosine(options.queryVector, index.vectors[passage.key]!));
+    }
+    if (score > 0) candidates.push({ passage, score, bm25: s, coverage: cov });
+  }
+  candidates.sort((a, b) => b.score - a.score);
+  const ranked = candidates.slice(0, options.limit ?? 8);
+  for (const r of ranked) {
+    if (r.passage.kind === 'product' && r.passage.productIds && r.passage.productIds.length > 1) {
+      const preferred = carried ?? named?.productId;
+      if (preferred && r.passage.productIds.includes(preferred))
+        r.passage = { ...r.passage, name: preferred };
+    }
+  }
+
+  const top = ranked[0];
+  const confidence = top ? confidenceOf(top, ranked[1]) : 0;
+  return {
+    query,
+    ranked,
+    topics,
+    confidence,
+    ...(carried || named ? { productId: carried ?? named?.productId } : {}),
+  };
+}
+
+function confidenceOf(top: RankedPassage, second: RankedPassage | undefined): number {
+  // Coverage of the message by the best passage, with a little credit when the runner-up agrees on
+  // the same topic / file / product (several passages supporting one answer).
+  let c = top.coverage;
+  if (second && second.passage.name === top.passage.name) c += 0.05;
+  return Math.max(0, Math.min(1, c));
+}

@@ -1,0 +1,365 @@
+import lexiconData from './data/lexicon.json' with { type: 'json' };
+import wordData from './data/words.json' with { type: 'json' };
+
+// Turns shop text and shopper messages into index terms:
+// - English / Malay words: lower-cased, chat spellings normalized ("u" -> "you", "brp" -> "berapa"),
+//   Malay affixes stripped back to a known root ("penghantaran" -> "hantar"), light English stemming
+//   ("shipping" -> "ship"), stopwords dropped;
+// - Chinese: character bigrams, plus single characters (weighted low by retrieval);
+// - concepts from the bilingual lexicon ("postage", "caj pos" and "运费" all add `~shipping_fee`), so a
+//   question and a passage written in different languages can still share terms.
+
+export const CONCEPT_PREFIX = '~';
+
+interface LexiconConcept {
+  id: string;
+  en: string[];
+  ms: string[];
+  zh: string[];
+}
+
+const CHAT: Record<string, string> = wordData.chatSpelling;
+const STOP_LATIN = new Set<string>([...wordData.stopwords.en, ...wordData.stopwords.ms]);
+const STOP_HAN = new Set<string>(wordData.stopwords.zh);
+const MALAY_ROOTS = new Set<string>(wordData.malayRoots);
+
+const HAN_CHAR = /\p{Script=Han}/u;
+// Han runs, numbers (with decimals / thousands separators) and letter runs; everything else separates.
+const PIECE = /(\p{Script=Han}+)|(\d+(?:[.,]\d+)*)|([a-z&]+(?:'[a-z]+)?)/gu;
+
+/** Words a shopper may type that are known to the tokenizer itself (for spelling correction). */
+export function builtinWords(): Iterable<string> {
+  return new Set<string>([...Object.keys(CHAT), ...STOP_LATIN, ...MALAY_ROOTS, ...wordData.commonWords]);
+}
+
+const COMMON = new Set<string>(wordData.commonWords);
+
+/** An everyday English or Malay word (its absence from a shop's text says little). */
+export function isCommonWord(word: string): boolean {
+  return COMMON.has(word) || STOP_LATIN.has(word) || CHAT[word] !== undefined;
+}
+
+export function isStopword(word: string): boolean {
+  return STOP_LATIN.has(word);
+}
+
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019`´]/g, "'");
+}
+
+function normalizeNumber(n: string): string {
+  // "10,000" -> "10000"; "14.90" -> "14.9"; "1,5" stays a list-ish token "1,5" -> "1" "5" is overkill.
+  let s = n.replace(/,(?=\d{3}(?:\D|$))/g, '');
+  if (/^\d+\.\d+$/.test(s)) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return s.replace(/,/g, '.');
+}
+
+export type Segment = { kind: 'latin'; words: string[] } | { kind: 'han'; text: string };
+
+/**
+ * Splits normalized text into runs of Latin words (numbers included) and runs of Chinese characters,
+ * in order. Letters and digits are separated ("rm14.90" -> "rm", "14.9"), possessive "'s" dropped,
+ * Malay reduplication shorthand folded ("hari2" -> "hari").
+ */
+export function segment(text: string): Segment[] {
+  const out: Segment[] = [];
+  let latin: string[] | null = null;
+  const s = normalizeText(text).replace(/([a-z]{3,})2(?![0-9])/g, '$1');
+  for (const m of s.matchAll(PIECE)) {
+    if (m[1]) {
+      latin = null;
+      out.push({ kind: 'han', text: m[1] });
+      continue;
+    }
+    if (!latin) {
+      latin = [];
+      out.push({ kind: 'latin', words: latin });
+    }
+    if (m[2]) latin.push(normalizeNumber(m[2]));
+    else if (m[3]) {
+      const w = m[3].replace(/'s$/, '').replace(/'/g, '');
+      if (w) latin.push(w);
+    }
+  }
+  return out;
+}
+
+// --- stemming -------------------------------------------------------------------------------------
+
+const MALAY_PREFIXES: [string, string][] = [
+  ['menge', ''],
+  ['penge', ''],
+  ['meny', 's'],
+  ['peny', 's'],
+  ['meng', 'k'],
+  ['peng', 'k'],
+  ['mem', 'p'],
+  ['pem', 'p'],
+  ['men', 't'],
+  ['pen', 't'],
+  ['memper', ''],
+  ['diper', ''],
+  ['ber', ''],
+  ['ter', ''],
+  ['per', ''],
+  ['di', ''],
+  ['ke', ''],
+  ['se', ''],
+  ['me', ''],
+  ['pe', ''],
+  ['be', ''],
+];
+const MALAY_SUFFIXES = ['', 'kan', 'an', 'i', 'nya', 'lah', 'kah'];
+
+/** Malay root of an affixed word, when the root is a known one ("pemulangan" -> "pulang"). */
+export function malayRoot(word: string): string | undefined {
+  if (MALAY_ROOTS.has(word)) return word;
+  if (word.length < 5) return undefined;
+  for (const suffix of MALAY_SUFFIXES) {
+    if (suffix && !word.endsWith(suffix)) continue;
+    const base = suffix ? word.slice(0, -suffix.length) : word;
+    if (suffix && MALAY_ROOTS.has(base) && base.length >= 3) return base;
+    for (const [prefix, restore] of MALAY_PREFIXES) {
+      if (!base.startsWith(prefix)) continue;
+      const rest = base.slice(prefix.length);
+      if (rest.length < 3) continue;
+      // meN-/peN- drop the root's first consonant before a vowel: "pemulangan" is pulang, not ulang.
+      if (restore && /^[aeiou]/.test(rest) && MALAY_ROOTS.has(restore + rest)) return restore + rest;
+      if (MALAY_ROOTS.has(rest)) return rest;
+    }
+  }
+  return undefined;
+}
+
+const NOT_PLURAL = new Set([
+  'news',
+  'always',
+  'series',
+  'perhaps',
+  'yes',
+  'less',
+  'unless',
+  'across',
+  'towards',
+  'thanks',
+]);
+
+/** A light English stemmer: plural, -ing/-ed, -ation/-ment, final e, final double consonant. */
+export function stemEnglish(word: string): string {
+  if (word.length <= 3 || /\d/.test(word) || NOT_PLURAL.has(word)) return word;
+  let s = word;
+  if (s.endsWith('ies') && s.length > 4) s = `${s.slice(0, -3)}y`;
+  else if (s.endsWith('sses')) s = s.slice(0, -2);
+  else if (/(?:ches|shes|xes|zes)$/.test(s)) s = s.slice(0, -2);
+  else if (s.endsWith('s') && !/(?:ss|us|is)$/.test(s)) s = s.slice(0, -1);
+  if (s.endsWith('ing') && s.length > 5) s = s.slice(0, -3);
+  else if (s.endsWith('ed') && s.length > 4) s = s.slice(0, -2);
+  if (s.endsWith('ation') && s.length > 7) s = s.slice(0, -5);
+  else if (s.endsWith('ment') && s.length > 6) s = s.slice(0, -4);
+  if (s.endsWith('e') && s.length > 4) s = s.slice(0, -1);
+  if (/([b-df-hj-np-tv-z])\1$/.test(s) && s.length > 3) s = s.slice(0, -1);
+  return s;
+}
+
+export function stem(word: string): string {
+  if (/^\d/.test(word)) return word;
+  return malayRoot(word) ?? stemEnglish(word);
+}
+
+// --- lexicon --------------------------------------------------------------------------------------
+
+interface LatinPhrase {
+  stems: string[];
+  concept: string;
+}
+
+const latinPhrases = new Map<string, LatinPhrase[]>();
+const hanTerms: { term: string; concept: string }[] = [];
+const conceptTerms = new Map<string, { en: string[]; ms: string[]; zh: string[] }>();
+
+function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const seg of segment(text)) {
+    if (seg.kind === 'latin') for (const w of seg.words) words.push(...expandChat(w));
+  }
+  return words;
+}
+
+function expandChat(word: string): string[] {
+  const mapped = CHAT[word];
+  return mapped ? mapped.split(' ') : [word];
+}
+
+for (const c of lexiconData.concepts as LexiconConcept[]) {
+  const concept = CONCEPT_PREFIX + c.id;
+  conceptTerms.set(c.id, { en: c.en, ms: c.ms, zh: c.zh });
+  for (const phrase of [...c.en, ...c.ms]) {
+    const stems = wordsOf(phrase).map(stem);
+    const first = stems[0];
+    if (!first) continue;
+    const list = latinPhrases.get(first) ?? [];
+    if (!list.some((p) => p.concept === concept && p.stems.join(' ') === stems.join(' '))) {
+      list.push({ stems, concept });
+      latinPhrases.set(first, list);
+    }
+  }
+  for (const term of c.zh) if (HAN_CHAR.test(term)) hanTerms.push({ term, concept });
+}
+
+/** The lexicon's words for a concept (used by the model composer's prompt and by tests). */
+export function lexiconConcept(id: string): { en: string[]; ms: string[]; zh: string[] } | undefined {
+  return conceptTerms.get(id);
+}
+
+/** Every Latin word the lexicon knows (for spelling correction). */
+export function lexiconWords(): Iterable<string> {
+  const out = new Set<string>();
+  for (const c of lexiconData.concepts as LexiconConcept[]) {
+    for (const phrase of [...c.en, ...c.ms]) for (const w of wordsOf(phrase)) out.add(w);
+  }
+  return out;
+}
+
+// --- analysis -------------------------------------------------------------------------------------
+
+export interface Analysis {
+  /** term -> count. Concept terms start with `~`. */
+  terms: Map<string, number>;
+  /** Latin words after chat normalization and correction, stopwords included, in order. */
+  words: string[];
+  /** Number of Chinese characters. */
+  hanChars: number;
+  /** Surface terms (stems, Chinese bigrams / characters) that are lexicon words -> their concepts. */
+  lexical: Map<string, Set<string>>;
+}
+
+export interface AnalyzeOptions {
+  /** Spelling correction for a Latin word the caller does not know: replacement words, or undefined. */
+  correct?: (word: string) => string[] | undefined;
+  /** Skip single Chinese characters (a document index keeps them; a query weights them low). */
+  hanUnigrams?: boolean;
+}
+
+function add(terms: Map<string, number>, term: string, n = 1): void {
+  terms.set(term, (terms.get(term) ?? 0) + n);
+}
+
+function link(lexical: Map<string, Set<string>>, surface: string, concept: string): void {
+  const set = lexical.get(surface);
+  if (set) set.add(concept);
+  else lexical.set(surface, new Set([concept]));
+}
+
+// A stated time span ("7 days", "1至3个工作天", "14 hari bekerja") answers "how long" questions.
+const DURATION =
+  /\d+(?:\.\d+)?\s*(?:-|to|until|hingga|sehingga|至|到|~)?\s*\d*\s*(?:more\s+|lagi\s+)?(?:working\s+|business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|minit|jam|hari|minggu|bulan|tahun|分钟|小时|个?工作天|个?工作日|天|个?星期|个?礼拜|周|个月|年)(?![a-z])/u;
+
+// "3天", "7个工作天": Chinese days come after a number (a lone 天 is also sky, weather, today...).
+const HAN_DAYS = /\d\s*(?:个)?(?:工作)?天/u;
+
+// A street address ("Lot 8, Jalan Kemboja 13/4", "43300 Seri Kembangan") answers "where are you".
+const ADDRESS =
+  /\b(?:jalan|jln|lorong|persiaran|taman|lebuh|lebuhraya|seksyen)\s+\w+|\b\d{5}\s+[a-z]+(?:\s+[a-z]+)?,\s*[a-z]/;
+
+export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
+  const terms = new Map<string, number>();
+  const normalized = normalizeText(text);
+  if (DURATION.test(normalized)) add(terms, `${CONCEPT_PREFIX}duration`);
+  if (HAN_DAYS.test(normalized)) add(terms, `${CONCEPT_PREFIX}day`);
+  if (ADDRESS.test(normalized)) add(terms, `${CONCEPT_PREFIX}address`);
+  const lexical = new Map<string, Set<string>>();
+  const allWords: string[] = [];
+  let hanChars = 0;
+  for (const seg of segment(text)) {
+    if (seg.kind === 'han') {
+      hanChars += seg.text.length;
+      analyzeHan(seg.text, terms, lexical, options.hanUnigrams !== false);
+      continue;
+    }
+    const words: string[] = [];
+    for (const raw of seg.words) {
+      if (CHAT[raw] || !options.correct) {
+        words.push(...expandChat(raw));
+        continue;
+      }
+      const fixed = options.correct(raw);
+      if (fixed) for (const w of fixed) words.push(...expandChat(w));
+      else words.push(raw);
+    }
+    const stems = words.map(stem);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      const s = stems[i]!;
+      if (!STOP_LATIN.has(w)) add(terms, s);
+      const phrases = latinPhrases.get(s);
+      if (!phrases) continue;
+      for (const p of phrases) {
+        if (p.stems.length > words.length - i) continue;
+        let ok = true;
+        for (let k = 1; k < p.stems.length; k++) {
+          if (stems[i + k] !== p.stems[k]) {
+            ok = false;
+            break;
+          }
+        }
+        if (ok) {
+          add(terms, p.concept);
+          for (let k = 0; k < p.stems.length; k++)
+            if (!STOP_LATIN.has(words[i + k]!)) link(lexical, stems[i + k]!, p.concept);
+        }
+      }
+    }
+    allWords.push(...words);
+  }
+  return { terms, words: allWords, hanChars, lexical };
+}
+
+function analyzeHan(
+  run: string,
+  terms: Map<string, number>,
+  lexical: Map<string, Set<string>>,
+  unigrams: boolean,
+): void {
+  for (let i = 0; i < run.length; i++) {
+    const a = run[i]!;
+    if (unigrams && !STOP_HAN.has(a)) add(terms, a);
+    const b = run[i + 1];
+    if (b && !(STOP_HAN.has(a) && STOP_HAN.has(b))) add(terms, a + b);
+  }
+  // Lexicon terms, longest first: a term inside a longer one ("安全" in "安全座椅") does not count.
+  const matches: { start: number; end: number; concept: string }[] = [];
+  for (const { term, concept } of hanTerms) {
+    let from = run.indexOf(term);
+    while (from !== -1) {
+      matches.push({ start: from, end: from + term.length, concept });
+      from = run.indexOf(term, from + 1);
+    }
+  }
+  matches.sort((x, y) => y.end - y.start - (x.end - x.start));
+  const kept: typeof matches = [];
+  for (const m of matches) {
+    const inside = kept.some(
+      (k) => k.start <= m.start && m.end <= k.end && k.end - k.start > m.end - m.start,
+    );
+    const same = kept.some((k) => k.start === m.start && k.end === m.end && k.concept === m.concept);
+    if (inside || same) continue;
+    kept.push(m);
+    add(terms, m.concept);
+    for (let k = m.start; k < m.end; k++) {
+      link(lexical, run[k]!, m.concept);
+      if (k + 1 < m.end) link(lexical, run.slice(k, k + 2), m.concept);
+    }
+  }
+}
+
+export function isConcept(term: string): boolean {
+  return term.startsWith(CONCEPT_PREFIX);
+}
+
+/** A single Chinese character term. */
+export function isHanUnigram(term: string): boolean {
+  return term.length === 1 && HAN_CHAR.test(term);
+}
