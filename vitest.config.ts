@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/widget/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'apps/widget/src/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['./scripts/test-setup.ts'],
           testTimeout: 30_000,

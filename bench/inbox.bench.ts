@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Figure, report, signUpBench, startBenchApp } from './support.ts';
+import { type Figure, signUpBench, startBenchApp } from './support.ts';
 
 const CONVERSATIONS = 10_000;
 const MESSAGES_PER_CONVERSATION = 100;

@@ -30,7 +30,10 @@ describe('accounts in the browser', () => {
     await page.getByLabel(/phone/i).fill('012-345 6789');
     await page.getByLabel(/^password/i).fill('correct horse');
     await page.getByLabel(/confirm/i).fill('correct horse');
-    await page.getByRole('button', { name: /sign up/i }).last().click();
+    await page
+      .getByRole('button', { name: /sign up/i })
+      .last()
+      .click();
     await page.waitForURL('**/dashboard/shops');
     await expect(page.getByText('You have not authorised any shops yet')).resolves.toBeTruthy();
     await page.getByText('You have not authorised any shops yet').waitFor();
@@ -43,7 +46,10 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/password/i).fill('correct horse');
-    await page.getByRole('button', { name: /log ?in/i }).last().click();
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .last()
+      .click();
     await page.waitForURL('**/dashboard/shops');
     await context.close();
   });
@@ -54,7 +60,10 @@ describe('accounts in the browser', () => {
     await page.getByLabel(/email/i).fill('not an email');
     await page.getByLabel(/^password/i).fill('short');
     await page.getByLabel(/confirm/i).fill('other');
-    await page.getByRole('button', { name: /sign up/i }).last().click();
+    await page
+      .getByRole('button', { name: /sign up/i })
+      .last()
+      .click();
     await page.getByText('Please enter a valid email').waitFor();
     await page.getByText('Please enter at least 8 characters').first().waitFor();
     await page.getByText('Please enter a first name.').waitFor();
@@ -64,7 +73,10 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the mailed link', async () => {
     const { page, context } = await newPage(browser, server.url);
     await page.goto('/login');
-    await page.getByText(/forgot/i).first().click();
+    await page
+      .getByText(/forgot/i)
+      .first()
+      .click();
     await page.getByLabel(/email/i).fill(email);
     await page.getByRole('button', { name: /reset|send/i }).click();
     await page.getByText(/click the link on your email/i).waitFor();
@@ -81,7 +93,10 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/password/i).fill('brand new pass');
-    await page.getByRole('button', { name: /log ?in/i }).last().click();
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .last()
+      .click();
     await page.waitForURL('**/dashboard/shops');
     await context.close();
   });
@@ -91,7 +106,10 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel(/password/i).fill('brand new pass');
-    await page.getByRole('button', { name: /log ?in/i }).last().click();
+    await page
+      .getByRole('button', { name: /log ?in/i })
+      .last()
+      .click();
     await page.waitForURL('**/dashboard/shops');
     const drawer = page.getByRole('navigation');
     expect(await drawer.isVisible()).toBe(false);

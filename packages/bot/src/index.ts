@@ -37,7 +37,13 @@ export { type AnswerOptions, answer, answerOffline, DEFAULT_MIN_CONFIDENCE } fro
 export { type BenchmarkResult, benchmarkAnswering, buildBenchmarkShop } from './eval/benchmark.ts';
 export { type EvalQuestion, type EvalSet, loadEvalSet } from './eval/load-set.ts';
 export { type EvalRun, runEvalSet } from './eval/run-set.ts';
-export { type EvalSummary, type QuestionOutcome, scoreAnswer, summarize } from './eval/score.ts';
+export {
+  type EvalSummary,
+  formatSummary,
+  type QuestionOutcome,
+  scoreAnswer,
+  summarize,
+} from './eval/score.ts';
 export {
   angerScore,
   askedForHumanScore,

@@ -1,4 +1,4 @@
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The platform's seller authorization page: pick a demo shop, approve or cancel. */
 export function authorizationPage(input: {
@@ -9,12 +9,12 @@ export function authorizationPage(input: {
   hidden: Record<string, string>;
 }) {
   const hidden = Object.entries(input.hidden)
-    .map(([k, v]) => `<input type="hidden" name="${escape(k)}" value="${escape(v)}">`)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
   const shops = input.shops
     .map(
       (s, i) =>
-        `<label class="shop"><input type="radio" name="shop_id" value="${escape(s.id)}" ${i === 0 ? 'checked' : ''}><span><strong>${escape(s.name)}</strong><small>Shop ID ${escape(s.id)}</small></span></label>`,
+        `<label class="shop"><input type="radio" name="shop_id" value="${escapeHtml(s.id)}" ${i === 0 ? 'checked' : ''}><span><strong>${escapeHtml(s.name)}</strong><small>Shop ID ${escapeHtml(s.id)}</small></span></label>`,
     )
     .join('');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -27,7 +27,7 @@ form{padding:20px 24px}.shop{display:flex;gap:12px;align-items:center;border:1px
 .shop span{display:flex;flex-direction:column}.shop small{color:#777}.actions{display:flex;gap:10px;margin-top:16px}
 button{flex:1;padding:12px;border-radius:8px;border:0;font:600 15px system-ui;cursor:pointer}.approve{background:${input.color};color:#fff}.cancel{background:#eee}
 </style></head><body><main><header><h1>${input.platform} Open Platform (sandbox)</h1><p>Balas wants to read and reply to your shop's chats and read its products and vouchers.</p></header>
-<form method="post" action="${escape(input.action)}">${hidden}<p>Log in as a demo seller and choose the shop to connect:</p>${shops}
+<form method="post" action="${escapeHtml(input.action)}">${hidden}<p>Log in as a demo seller and choose the shop to connect:</p>${shops}
 <div class="actions"><button class="cancel" name="decision" value="cancel">Cancel</button><button class="approve" name="decision" value="approve">Approve</button></div></form></main></body></html>`;
 }
 

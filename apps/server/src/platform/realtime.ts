@@ -31,11 +31,13 @@ export function createRealtime(options: { redisUrl?: string | undefined; streamN
       : {}),
   });
 
+  let attached = false;
   return {
     emit(channel, event, payload) {
       io.to(channel).emit(event, payload);
     },
     attach(server, auth) {
+      attached = true;
       io.attach(server);
       io.use((socket, next) => {
         const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -63,7 +65,9 @@ export function createRealtime(options: { redisUrl?: string | undefined; streamN
       });
     },
     async close() {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // A worker's Server was never attached to an HTTP server: close its adapter only.
+      if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
+      else await io.of('/').adapter.close?.();
       redis?.disconnect();
     },
   };

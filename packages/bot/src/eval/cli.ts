@@ -3,7 +3,7 @@ import { createOpenAICompatibleBackend } from '../compose-model.ts';
 import { benchmarkAnswering } from './benchmark.ts';
 import { loadEvalSet } from './load-set.ts';
 import { runEvalSet } from './run-set.ts';
-import type { EvalSummary, Ratio } from './score.ts';
+import { formatSummary } from './score.ts';
 
 // node --import tsx packages/bot/src/eval/cli.ts <set folder>... [--verbose] [--bench]
 //   [--base-url URL --model ID [--api-key KEY]]   (compose with an OpenAI-compatible model)
@@ -27,22 +27,6 @@ if (positionals.length === 0) {
   process.exit(2);
 }
 
-const pct = (r: Ratio) => `${(r.rate * 100).toFixed(1)}% (${r.correct}/${r.total})`;
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-function print(name: string, s: EvalSummary): void {
-  const lines = [
-    `== ${name}`,
-    `accuracy        ${pct(s.accuracy)}`,
-    ...Object.entries(s.byLanguage).map(([lang, r]) => `  ${lang.padEnd(14)}${pct(r)}`),
-    `cross-lingual   ${s.crossLingual.total ? pct(s.crossLingual) : '-'}`,
-    `answerable only ${pct(s.answerable)}`,
-    `handover        precision ${(s.handover.precision * 100).toFixed(1)}%, recall ${(s.handover.recall * 100).toFixed(1)}% (${s.handover.truePositives} of ${s.handover.expected} expected, ${s.handover.handedOver} handed over)`,
-    `answer time     p50 ${ms(s.timing.p50)}, p95 ${ms(s.timing.p95)}, max ${ms(s.timing.max)}`,
-  ];
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
 const backend =
   values['base-url'] && values.model
     ? createOpenAICompatibleBackend({
@@ -58,7 +42,7 @@ for (const dir of positionals) {
   const set = await loadEvalSet(dir);
   sets.push(set);
   const run = await runEvalSet(set, backend ? { composer: backend.composer } : {});
-  print(set.name, run.summary);
+  process.stdout.write(formatSummary(set.name, run.summary));
   if (set.skippedFiles.length) process.stdout.write(`  skipped files: ${set.skippedFiles.join(', ')}\n`);
   if (values.verbose) {
     for (const o of run.outcomes) {
@@ -76,6 +60,7 @@ for (const dir of positionals) {
     }
   }
 }
+const ms = (n: number) => `${n.toFixed(2)} ms`;
 if (values.bench) {
   const b = benchmarkAnswering(sets);
   process.stdout.write(

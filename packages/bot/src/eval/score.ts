@@ -110,3 +110,20 @@ export function summarize(outcomes: QuestionOutcome[]): EvalSummary {
     timing: { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(0, ...times) },
   };
 }
+
+const pct = (r: Ratio) => `${(r.rate * 100).toFixed(1)}% (${r.correct}/${r.total})`;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+/** The figures of one set, as `npm run eval` and the CLI print them. */
+export function formatSummary(name: string, s: EvalSummary): string {
+  const lines = [
+    `== ${name}`,
+    `accuracy        ${pct(s.accuracy)}`,
+    ...Object.entries(s.byLanguage).map(([lang, r]) => `  ${lang.padEnd(14)}${pct(r)}`),
+    `cross-lingual   ${s.crossLingual.total ? pct(s.crossLingual) : '-'}`,
+    `answerable only ${pct(s.answerable)}`,
+    `handover        precision ${(s.handover.precision * 100).toFixed(1)}%, recall ${(s.handover.recall * 100).toFixed(1)}% (${s.handover.truePositives} of ${s.handover.expected} expected, ${s.handover.handedOver} handed over)`,
+    `answer time     p50 ${ms(s.timing.p50)}, p95 ${ms(s.timing.p95)}, max ${ms(s.timing.max)}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

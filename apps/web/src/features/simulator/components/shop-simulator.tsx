@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
 
 interface Turn {
+  id: number;
   question: string;
   answer?: SimulatorAnswer;
   failed?: boolean;
@@ -38,7 +39,7 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
     const question = text.trim();
     if (!question) return;
     setText('');
-    setTurns((t) => [...t, { question }]);
+    setTurns((t) => [...t, { id: Date.now(), question }]);
     try {
       const answer = await ask.mutateAsync({ question, shopId: shop.id, conversation });
       setTurns((t) => t.map((turn, i) => (i === t.length - 1 ? { ...turn, answer } : turn)));
@@ -78,8 +79,8 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
             </Typography>
           )}
           <Stack spacing={1.5}>
-            {turns.map((turn, i) => (
-              <Box key={i}>
+            {turns.map((turn) => (
+              <Box key={turn.id}>
                 <Box
                   sx={{
                     ml: 'auto',

@@ -108,6 +108,7 @@ function EntriesEditor(props: {
         </Typography>
         <Stack spacing={2}>
           {entries.map((entry, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: entries are positional; the index is their identity while editing
             <Stack key={i} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField
                 multiline

@@ -9,7 +9,6 @@ import {
   Button,
   Card,
   CardActionArea,
-  CardContent,
   Dialog,
   DialogActions,
   DialogContent,
