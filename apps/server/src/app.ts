@@ -27,6 +27,8 @@ import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
+import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { createServices, type Services } from './services.ts';
@@ -165,6 +167,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             inbox: services.inbox,
             replyTo: services.autoReply.replyTo,
           });
+        });
+        await api.register(webhooksRoutes, {
+          db: ctx.database.db,
+          ...createPushVerifiers(config),
+          enqueue: services.enqueueWebhookEvent,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, db: ctx.database.db });
         await api.register(inboxRoutes, {

@@ -7,6 +7,7 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
+import { createSyncService } from './features/inbox/sync.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
 import { createProductsService } from './features/products/products.service.ts';
@@ -16,12 +17,13 @@ import { createShopsJobs } from './features/shops/shops.jobs.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
+import { createWebhookJobs } from './features/webhooks/webhooks.jobs.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
 
 /** Every feature service and job, built once from the context; shared by routes and workers. */
 export function createServices(ctx: AppContext, getApp: () => FastifyInstance | undefined = () => undefined) {
   // The mounted sandbox is served in-process; live platforms over the network.
-  const fetchImpl = ctx.config.sandbox ? createInjectFetch(getApp, `${ctx.config.publicUrl}/sandbox`) : fetch;
+  const fetchImpl = ctx.config.sandbox ? createInjectFetch(getApp, ctx.config.publicUrl) : fetch;
   const clients = createMarketplaceClients(ctx.config, fetchImpl);
   const connectors = createConnectors(clients);
   const auth = createAuthService(ctx);
@@ -34,6 +36,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
   const autoReply = createAutoReply(ctx, { answering, replies, inbox });
+  const sync = createSyncService(ctx, { clients, shops, inbox, products });
 
   const services = {
     fetch: fetchImpl,
@@ -51,8 +54,12 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
       await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
     },
+    sync,
     /** Imports what a newly connected shop already has on the platform. */
-    async syncShop(_shop: ShopRow) {},
+    syncShop: (shop: ShopRow) => sync.firstSync(shop),
+    async enqueueWebhookEvent(eventId: string) {
+      await ctx.queue.enqueue(jobs.webhooks.processEvent, { eventId }, { jobId: eventId });
+    },
     /** After a marketplace shop is authorized: the first sync runs as a job. */
     async onShopConnected(shopId: string) {
       await ctx.queue.enqueue(
@@ -66,6 +73,10 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     shops: createShopsJobs(ctx, services),
     knowledge: createKnowledgeJobs(knowledge),
     answering: { autoReply: autoReply.job },
+    webhooks: createWebhookJobs(ctx, {
+      sync,
+      autoReply: (messageId) => ctx.queue.enqueue(autoReply.job, { messageId }, { jobId: messageId }),
+    }),
   };
   return { ...services, jobs };
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { benchmarkAnswering } from './benchmark.ts';
 import { type EvalSet, loadEvalSet } from './load-set.ts';
@@ -9,7 +10,8 @@ import { runEvalSet } from './run-set.ts';
 // accuracy >= 80% on English and >= 70% on Malay and Chinese questions, handover recall >= 90%,
 // and p95 under 50 ms per offline answer with 1,000 chunks in the shop.
 
-const EVAL_DIR = process.env.BALAS_EVAL_DIR ?? '/work/shared/eval';
+// The sets live in shared/ beside the repository (as CI checks it out).
+const EVAL_DIR = fileURLToPath(new URL('../../../../../shared/eval', import.meta.url));
 const SETS = ['bitext-support', 'my-shop-multilingual'].map((s) => join(EVAL_DIR, s));
 const available = SETS.every((dir) => existsSync(join(dir, 'shop.json')));
 

@@ -46,9 +46,8 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
       if (!raw || !verifier.verify(raw, typeof signature === 'string' ? signature : undefined)) {
         throw new AppError('invalid_signature', 'The push signature is not valid');
       }
-      let payload: unknown;
       try {
-        payload = JSON.parse(raw);
+        JSON.parse(raw);
       } catch {
         throw new AppError('bad_json', 'The push body is not valid JSON');
       }
@@ -57,7 +56,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
         .values({
           provider,
           dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
-          payload: { raw, parsed: payload },
+          payload: { raw },
         })
         .onConflictDoNothing({ target: webhookEvents.dedupeKey })
         .returning({ id: webhookEvents.id });

@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import { sandboxDefaults } from '@balas/marketplace-sandbox';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, webhookEvents } from '../../db/schema.ts';
+import { connectShop, eventually } from '../../test/marketplace-flow.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let shopId: string;
+const url = 'http://localhost:3000/api/webhooks/shopee';
+const shopeeSignature = (body: string) =>
+  createHmac('sha256', sandboxDefaults.shopee.partnerKey).update(`${url}|${body}`).digest('hex');
+const lazadaSignature = (body: string) =>
+  createHmac('sha256', sandboxDefaults.lazada.appSecret)
+    .update(`${sandboxDefaults.lazada.appKey}${body}`)
+    .digest('hex');
+
+const push = (messageId: string, text: string, at: number) =>
+  `{"msg_id":"","code":10,"shop_id":947042987,"timestamp":${at},"data":{"type":"message","region":"MY","content":{"message_id":${messageId},"conversation_id":709122092476686867123,"shop_id":947042987,"from_id":880044,"from_user_name":"Siti","to_id":947042987,"to_shop_id":947042987,"message_type":"text","content":{"text":"${text}"},"created_timestamp":${at}}}}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { headers } = await signUp(t.app);
+  shopId = (await connectShop(t.app, headers, 'shopee', '947042987')).id;
+  await t.ctx.queue.idle();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const send = (body: string, signature: string, provider = 'shopee') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/webhooks/${provider}`,
+    headers: { 'content-type': 'application/json', authorization: signature },
+    payload: body,
+  });
+
+describe('platform pushes', () => {
+  it('refuses a forged or missing signature with 401 and stores nothing', async () => {
+    const body = push('2302748948493123953', 'hello', 1_800_000_000);
+    expect((await send(body, 'f'.repeat(64))).statusCode).toBe(401);
+    expect((await send(body, '')).statusCode).toBe(401);
+    expect((await send(`${body} `, shopeeSignature(body))).statusCode).toBe(401);
+    expect(await t.ctx.database.db.select().from(webhookEvents)).toHaveLength(0);
+  });
+
+  it('stores a push once, acknowledges duplicates, keeps big ids exact and orders out-of-order messages', async () => {
+    const later = push('2302748948493123999', 'second', 1_800_000_100);
+    const earlier = push('2302748948493123953', 'first', 1_800_000_000);
+    expect((await send(later, shopeeSignature(later).toUpperCase())).statusCode).toBe(200);
+    expect((await send(later, shopeeSignature(later))).statusCode).toBe(200);
+    expect((await send(earlier, shopeeSignature(earlier))).statusCode).toBe(200);
+    await eventually(async () => {
+      const rows = await t.ctx.database.db.select().from(messages).where(eq(messages.shopId, shopId));
+      expect(rows.map((m) => m.externalId)).toEqual(
+        expect.arrayContaining(['2302748948493123999', '2302748948493123953']),
+      );
+    });
+    const stored = await t.ctx.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.externalId, '2302748948493123999'));
+    expect(stored).toHaveLength(1);
+    const list = (
+      await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=50`, headers: await signUpHeaders() })
+    ).statusCode;
+    expect(list).toBe(404);
+  });
+
+  it('answers malformed JSON with 400 after verifying it', async () => {
+    const body = '{"code":10,';
+    expect((await send(body, shopeeSignature(body))).statusCode).toBe(400);
+  });
+
+  it('verifies Lazada pushes with the app key and secret', async () => {
+    const body = JSON.stringify({
+      seller_id: '999',
+      message_type: 19,
+      data: { session_id: 'x' },
+      timestamp: 1,
+    });
+    expect((await send(body, lazadaSignature(body), 'lazada')).statusCode).toBe(200);
+    expect((await send(body, shopeeSignature(body), 'lazada')).statusCode).toBe(401);
+  });
+});
+
+async function signUpHeaders() {
+  return (await signUp(t.app)).headers;
+}
