@@ -25,17 +25,16 @@ describe('accounts in the browser', () => {
   it('signs up, lands on the shops page, logs out and logs back in', async () => {
     const { page, context } = await newPage(browser, server.url);
     await page.goto('/signup');
-    await page.getByLabel(/name/i).first().fill('Aisyah');
+    await page.getByLabel('First name').fill('Aisyah');
     await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/phone/i).fill('012-345 6789');
-    await page.getByLabel(/^password/i).fill('correct horse');
-    await page.getByLabel(/confirm/i).fill('correct horse');
+    await page.getByLabel('Phone (optional)').fill('012-345 6789');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
+    await page.getByLabel('Confirm password', { exact: true }).fill('correct horse');
     await page
       .getByRole('button', { name: /sign up/i })
       .last()
       .click();
     await page.waitForURL('**/dashboard/shops');
-    await expect(page.getByText('You have not authorised any shops yet')).resolves.toBeTruthy();
     await page.getByText('You have not authorised any shops yet').waitFor();
     await page.screenshot({ path: 'test-results/shops-empty.png' });
 
@@ -45,7 +44,7 @@ describe('accounts in the browser', () => {
 
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/password/i).fill('correct horse');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page
       .getByRole('button', { name: /log ?in/i })
       .last()
@@ -58,8 +57,8 @@ describe('accounts in the browser', () => {
     const { page, context } = await newPage(browser, server.url);
     await page.goto('/signup');
     await page.getByLabel(/email/i).fill('not an email');
-    await page.getByLabel(/^password/i).fill('short');
-    await page.getByLabel(/confirm/i).fill('other');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password', { exact: true }).fill('other');
     await page
       .getByRole('button', { name: /sign up/i })
       .last()
@@ -92,7 +91,7 @@ describe('accounts in the browser', () => {
 
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/password/i).fill('brand new pass');
+    await page.getByLabel('Password', { exact: true }).fill('brand new pass');
     await page
       .getByRole('button', { name: /log ?in/i })
       .last()
@@ -105,7 +104,7 @@ describe('accounts in the browser', () => {
     const { page, context } = await newPage(browser, server.url, { width: 390, height: 844 });
     await page.goto('/login');
     await page.getByLabel(/email/i).fill(email);
-    await page.getByLabel(/password/i).fill('brand new pass');
+    await page.getByLabel('Password', { exact: true }).fill('brand new pass');
     await page
       .getByRole('button', { name: /log ?in/i })
       .last()
@@ -115,6 +114,7 @@ describe('accounts in the browser', () => {
     expect(await drawer.isVisible()).toBe(false);
     await page.getByRole('button', { name: /menu/i }).click();
     await page.getByRole('navigation').waitFor();
+    await page.waitForTimeout(400);
     await page.screenshot({ path: 'test-results/drawer-mobile.png' });
     await context.close();
   });
