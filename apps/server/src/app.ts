@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
 import cors from '@fastify/cors';
@@ -109,11 +109,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         reply.header('cross-origin-resource-policy', 'cross-origin');
       });
       await widget.register(fastifyStatic, {
-        root: widgetDist,
+        root: join(widgetDist, 'widget'),
         prefix: '/widget/',
         decorateReply: false,
         maxAge: '1h',
-        allowedPath: (path) => path !== '/widget.js',
       });
       widget.get('/widget.js', (_request, reply) => {
         reply.header('cache-control', 'public, max-age=300').type('text/javascript');
@@ -193,13 +192,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
     const webDist = options.webDist;
     if (webDist && existsSync(webDist)) {
+      const indexHtml = readFileSync(join(webDist, 'index.html'));
       await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
       scope.setNotFoundHandler((request, reply) => {
         if (request.method !== 'GET' && request.method !== 'HEAD') {
           return reply.status(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
         }
         // History fallback: the SPA renders its own routes, including 'Error 404 / Page Not Found'.
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
       });
     }
   });

@@ -15,7 +15,7 @@ import { isPanelMessage } from './protocol.ts';
 
   const host = document.createElement('div');
   host.setAttribute('data-balas-widget', '');
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   root.innerHTML = `<style>
 :host{all:initial}
 button{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;
@@ -39,7 +39,7 @@ box-shadow:0 10px 40px rgba(0,0,0,.25);z-index:2147483647;background:#fff;displa
     if (next && !frame) {
       frame = document.createElement('iframe');
       frame.title = 'Chat with us';
-      frame.src = `${origin}/widget/?shop=${encodeURIComponent(shop)}&host=${encodeURIComponent(location.origin)}`;
+      frame.src = `${origin}/widget/index.html?shop=${encodeURIComponent(shop)}&host=${encodeURIComponent(location.origin)}`;
       root.appendChild(frame);
     }
     if (frame) frame.style.display = next ? 'block' : 'none';
