@@ -25,7 +25,10 @@ describe('shops and inbox in the browser', () => {
     await page.getByLabel('Contact person').fill('Aisyah');
     await page.getByLabel('Contact email').fill('aisyah@example.com');
     await page.getByLabel('Contact number').fill('012-345 6789');
-    const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Authorize on Shopee/ }).click()]);
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: /Authorize on Shopee/ }).click(),
+    ]);
     await popup.waitForLoadState();
     await popup.getByText('Kedai Bayi Comel (Shopee)').waitFor();
     await popup.screenshot({ path: 'test-results/sandbox-authorize.png' });

@@ -22,12 +22,27 @@ async function api(path: string, body: unknown, token?: string) {
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  const { data } = await api('/signup', { name: 'Mei', email: `w${Date.now()}@example.com`, password: 'correct horse', confirm: 'correct horse' });
+  const { data } = await api('/signup', {
+    name: 'Mei',
+    email: `w${Date.now()}@example.com`,
+    password: 'correct horse',
+    confirm: 'correct horse',
+  });
   const token = data.accessToken!;
-  shopId = (await api('/website', { name: 'My site', person_name: 'Mei', person_email: 'mei@example.com', person_phone: '012-345 6789' }, token)).data.id!;
+  shopId = (
+    await api(
+      '/website',
+      { name: 'My site', person_name: 'Mei', person_email: 'mei@example.com', person_phone: '012-345 6789' },
+      token,
+    )
+  ).data.id!;
   const topic = (await api(`/shopee/${shopId}/gpt`, { name: 'Delivery' }, token)).data.id;
   await api(`/shopee/${shopId}/gpt/${topic}/information`, ['Delivery and shipping time questions'], token);
-  await api(`/shopee/${shopId}/gpt/${topic}/response`, ['We deliver in Klang Valley within 2 working days.'], token);
+  await api(
+    `/shopee/${shopId}/gpt/${topic}/response`,
+    ['We deliver in Klang Valley within 2 working days.'],
+    token,
+  );
   await api(`/shopee/v1/${shopId}`, { defaultBotStatus: true }, token);
   // A plain third-party page on another origin, with its own styles, embedding the widget.
   const port = await freePort();
@@ -52,7 +67,9 @@ describe('website widget', () => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Open chat' });
     await button.waitFor();
-    expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('Balas')))).toEqual(['BalasWidget']);
+    expect(await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('Balas')))).toEqual([
+      'BalasWidget',
+    ]);
     const layoutBefore = await page.evaluate(() => document.body.scrollHeight);
     await button.click();
     const panel = page.frameLocator('iframe[title="Chat with us"]');
@@ -64,12 +81,18 @@ describe('website widget', () => {
     await page.keyboard.press('Escape');
     await page.reload();
     await page.getByRole('button', { name: 'Open chat' }).click();
-    await page.frameLocator('iframe[title="Chat with us"]').getByText('We deliver in Klang Valley within 2 working days.').waitFor();
+    await page
+      .frameLocator('iframe[title="Chat with us"]')
+      .getByText('We deliver in Klang Valley within 2 working days.')
+      .waitFor();
     await context.close();
   });
 
   it('is a full-screen panel on a phone', async () => {
-    const { page, context } = await newPage(browser, thirdPartyUrl.replace('localhost', '127.0.0.1'), { width: 390, height: 844 });
+    const { page, context } = await newPage(browser, thirdPartyUrl.replace('localhost', '127.0.0.1'), {
+      width: 390,
+      height: 844,
+    });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open chat' }).click();
     const box = await page.locator('iframe[title="Chat with us"]').boundingBox();

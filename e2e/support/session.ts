@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 
 /** Signs a merchant up through the API and stores the token as the web app does. */
-export async function signedIn(page: Page, baseUrl: string, email = `m${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`) {
+export async function signedIn(
+  page: Page,
+  baseUrl: string,
+  email = `m${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`,
+) {
   const res = await fetch(`${baseUrl}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -27,8 +27,7 @@ describe('detectSmallTalk', () => {
     '你好，运费多少？',
     'thanks, and the refund?',
   ])('a greeting with a question is a question: %s', (text) =>
-    expect(detectSmallTalk(text)).toBe('question'),
-  );
+    expect(detectSmallTalk(text)).toBe('question'));
 });
 
 describe('trimToLength', () => {

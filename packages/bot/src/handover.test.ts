@@ -29,10 +29,11 @@ describe('asking for a person', () => {
     'boleh call sy?',
   ])('Malay: %s', (text) => expect(asks(text)).toBe(true));
 
-  it.each(['我要跟真人客服讲话，不要机器人', '可以帮我转接人工客服吗', '叫你们老板出来讲'])(
-    'Chinese: %s',
-    (text) => expect(asks(text)).toBe(true),
-  );
+  it.each([
+    '我要跟真人客服讲话，不要机器人',
+    '可以帮我转接人工客服吗',
+    '叫你们老板出来讲',
+  ])('Chinese: %s', (text) => expect(asks(text)).toBe(true));
 
   it.each([
     'can I talk about sizes',

@@ -22,8 +22,7 @@ describe('detectLanguage', () => {
     ['女儿身高118cm，baju kurung要买哪个size？', 'zh'],
     ['tracking五天都没有更新，怎么办？', 'zh'],
   ])('Chinese, also mixed with English or Malay words: %s', (text, lang) =>
-    expect(detectLanguage(text)).toBe(lang),
-  );
+    expect(detectLanguage(text)).toBe(lang));
 
   it('keeps English for an English sentence naming one Chinese product', () => {
     expect(detectLanguage('do you still sell the 牙胶 teether for babies?')).toBe('en');
