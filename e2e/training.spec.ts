@@ -41,11 +41,13 @@ describe('training the bot in the browser', () => {
     await page.getByLabel('Topic name').fill('Returns');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('link', { name: /Returns/ }).click();
-    await page.getByLabel('Entry 1').fill('Returns, exchanges and refunds of items');
+    await page.getByLabel('Entry 1', { exact: true }).fill('Returns, exchanges and refunds of items');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
     await page.getByRole('tab', { name: 'Knowledge' }).click();
-    await page.getByLabel('Entry 1').fill('Returns are accepted within 7 days of delivery for unused items.');
+    await page
+      .getByLabel('Entry 1', { exact: true })
+      .fill('Returns are accepted within 7 days of delivery for unused items.');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     await page.screenshot({ path: 'test-results/topic.png' });

@@ -10,18 +10,18 @@ export function SimulatorPage() {
   const { shop, isLoading } = useCurrentShop();
   if (isLoading) return null;
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
-  if (shop.providerName === 'website' || provider === 'website') {
-    return shop.providerName === 'website' ? (
-      <WebsiteSimulator shopId={shop.id} name={shop.addInformation.name} />
-    ) : (
+  // Website merchants also get the floating widget, exactly as their visitors see it.
+  const website = shop.providerName === 'website' && provider !== 'shopee';
+  return (
+    <Box>
+      {website && <WebsiteWidget shopId={shop.id} />}
       <ShopSimulator shop={shop} />
-    );
-  }
-  return <ShopSimulator shop={shop} />;
+    </Box>
+  );
 }
 
-/** Website merchants test with the real floating widget, exactly as their visitors see it. */
-function WebsiteSimulator({ shopId, name }: { shopId: string; name: string }) {
+/** Loads the real website widget on this page (its button appears at the bottom right). */
+function WebsiteWidget({ shopId }: { shopId: string }) {
   useEffect(() => {
     const script = document.createElement('script');
     script.src = '/widget.js';
@@ -35,18 +35,14 @@ function WebsiteSimulator({ shopId, name }: { shopId: string; name: string }) {
     };
   }, [shopId]);
   return (
-    <Box sx={{ maxWidth: 720 }}>
-      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Website chat: {name}
-      </Typography>
-      <Card>
-        <CardContent>
-          <Typography>
-            This is the chat widget your visitors see. Open it with the green button at the bottom right and
-            ask a question. Conversations appear in your shop’s inbox like any other.
-          </Typography>
-        </CardContent>
-      </Card>
-    </Box>
+    <Card sx={{ mb: 2, maxWidth: 860 }}>
+      <CardContent>
+        <Typography>
+          Your website’s chat widget is live on this page: open it with the green button at the bottom right.
+          It answers when the shop’s chatbot is on; the simulator below always answers, without sending
+          anything to your visitors.
+        </Typography>
+      </CardContent>
+    </Card>
   );
 }
