@@ -15,7 +15,9 @@ export function DashboardLayout() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  useEffect(() => setOpen(desktop), [desktop]);
+  useEffect(() => {
+    setOpen(desktop);
+  }, [desktop]);
   // A drawer closes when the merchant navigates.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {

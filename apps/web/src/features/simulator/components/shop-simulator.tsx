@@ -32,7 +32,9 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll on every new turn
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [turns]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [turns]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
