@@ -13,7 +13,12 @@ declare module 'autocannon' {
       path?: string;
       headers?: Record<string, string>;
       body?: string;
-      setupRequest?: (req: { path: string }) => { path: string };
+      setupRequest?: (req: {
+        path: string;
+        method?: string;
+        body?: string;
+        headers?: Record<string, string>;
+      }) => { path: string; method?: string; body?: string; headers?: Record<string, string> };
     }[];
   }
   interface Histogram {

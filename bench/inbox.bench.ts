@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+import { sandboxDefaults } from '@balas/marketplace-sandbox';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type Figure, signUpBench, startBenchApp } from './support.ts';
@@ -66,12 +68,41 @@ export async function benchInbox(): Promise<Figure[]> {
         },
       ],
     });
+    // Push acknowledgement: signed Shopee webchat pushes at 500/s, each a new message.
+    let seq = 0;
+    const callback = `${bench.ctx.config.publicUrl}/api/webhooks/shopee`;
+    const ack = await autocannon({
+      url: bench.url,
+      connections: 50,
+      duration: 10,
+      overallRate: 500,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            seq++;
+            const body = `{"msg_id":"","code":10,"shop_id":947042923,"timestamp":${Math.floor(Date.now() / 1000)},"data":{"type":"message","content":{"message_id":${8000000000000000000n + BigInt(seq)},"conversation_id":${7000000000000000000n + BigInt(seq % 500)},"from_id":880011,"to_shop_id":947042923,"message_type":"text","content":{"text":"hello ${seq}"},"created_timestamp":${Math.floor(Date.now() / 1000)}}}}`;
+            const signature = createHmac('sha256', sandboxDefaults.shopee.partnerKey)
+              .update(`${callback}|${body}`)
+              .digest('hex');
+            return {
+              ...req,
+              path: '/api/webhooks/shopee',
+              body,
+              headers: { 'content-type': 'application/json', authorization: signature },
+            } as typeof req;
+          },
+        },
+      ],
+    });
     return [
+      { name: 'push acknowledge p99 (500 pushes/s)', value: ack.latency.p99, unit: 'ms', budget: 10 },
+      { name: 'push acknowledge throughput', value: ack.requests.average, unit: 'req/s' },
       { name: 'conversation list p99 (50 clients)', value: list.latency.p99, unit: 'ms', budget: 20 },
       { name: 'conversation list throughput', value: list.requests.average, unit: 'req/s' },
       { name: 'message page p99 (50 clients)', value: page.latency.p99, unit: 'ms', budget: 20 },
       { name: 'message page throughput', value: page.requests.average, unit: 'req/s' },
-      { name: 'non-2xx answers', value: list.non2xx + page.non2xx, unit: '', budget: 0 },
+      { name: 'non-2xx answers', value: list.non2xx + page.non2xx + ack.non2xx, unit: '', budget: 0 },
     ];
   } finally {
     await bench.close();

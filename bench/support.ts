@@ -23,7 +23,7 @@ export function report(figures: Figure[]) {
     const budget =
       f.budget === undefined
         ? ''
-        : `  budget ${f.kind === 'min' ? '>=' : '<='} ${f.budget} ${f.unit}  ratio ${(f.value / f.budget).toFixed(2)}  ${
+        : `  budget ${f.kind === 'min' ? '>=' : '<='} ${f.budget} ${f.unit}  ratio ${f.budget === 0 ? '-' : (f.value / f.budget).toFixed(2)}  ${
             (f.kind === 'min' ? f.value >= f.budget : f.value <= f.budget) ? 'OK' : 'OVER BUDGET'
           }`;
     console.log(`  ${f.name.padEnd(48)} ${f.value.toFixed(2).padStart(10)} ${f.unit}${budget}`);

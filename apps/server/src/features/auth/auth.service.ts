@@ -15,8 +15,13 @@ const dummyHash = hash('not-a-real-password', argon2Options);
 type MerchantRow = typeof merchants.$inferSelect;
 const toMerchant = (m: MerchantRow): Merchant => ({ id: m.id, name: m.name, email: m.email, phone: m.phone });
 
+/** Bearer-token lookups are cached this long; a revocation reaches other API processes within it. */
+const AUTH_CACHE_MS = 10_000;
+const AUTH_CACHE_SIZE = 10_000;
+
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
+  const authCache = new Map<string, { merchantId: string; until: number }>();
 
   async function openSession(merchantId: string): Promise<string> {
     const token = randomToken();
@@ -100,7 +105,7 @@ export function createAuthService(ctx: AppContext) {
 
     async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
       const passwordHash = await hash(input.password, argon2Options);
-      await db.transaction(async (tx) => {
+      const merchantId = await db.transaction(async (tx) => {
         const [reset] = await tx
           .select({ id: passwordResets.id, merchantId: passwordResets.merchantId, email: merchants.email })
           .from(passwordResets)
@@ -126,7 +131,10 @@ export function createAuthService(ctx: AppContext) {
           .update(sessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(sessions.merchantId, reset.merchantId), isNull(sessions.revokedAt)));
+        return reset.merchantId;
       });
+      // This process forgets the revoked sessions at once; others within AUTH_CACHE_MS.
+      for (const [hash, entry] of authCache) if (entry.merchantId === merchantId) authCache.delete(hash);
     },
   };
 }
