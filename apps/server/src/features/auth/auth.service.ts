@@ -58,24 +58,29 @@ export function createAuthService(ctx: AppContext) {
     /** The merchant behind a bearer token, or null when the token is unknown, revoked or expired. */
     async authenticate(token: string): Promise<string | null> {
       if (token.length < 20 || token.length > 100) return null;
+      const tokenHash = sha256(token);
+      const hit = authCache.get(tokenHash);
+      if (hit && hit.until > Date.now()) return hit.merchantId;
       const [row] = await db
         .select({ merchantId: sessions.merchantId })
         .from(sessions)
         .where(
           and(
-            eq(sessions.tokenHash, sha256(token)),
+            eq(sessions.tokenHash, tokenHash),
             isNull(sessions.revokedAt),
             gt(sessions.expiresAt, new Date()),
           ),
         );
-      return row?.merchantId ?? null;
+      if (!row) return null;
+      if (authCache.size >= AUTH_CACHE_SIZE) authCache.clear();
+      authCache.set(tokenHash, { merchantId: row.merchantId, until: Date.now() + AUTH_CACHE_MS });
+      return row.merchantId;
     },
 
     async signout(token: string): Promise<void> {
-      await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(eq(sessions.tokenHash, sha256(token)));
+      const tokenHash = sha256(token);
+      authCache.delete(tokenHash);
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async me(merchantId: string): Promise<Merchant> {
