@@ -1,58 +1,72 @@
 export type Platform = 'shopee' | 'lazada';
 
-/** An error answered by a platform (its own code and message), or a transport failure. */
+/**
+ * A platform's own error (Shopee `error`, Lazada `code`) or a transport failure, whose codes are
+ * ours: `network`, `timeout`, `http_<status>`, `bad_response`.
+ */
 export class MarketplaceError extends Error {
   readonly platform: Platform;
   readonly code: string;
   readonly requestId: string | undefined;
   readonly httpStatus: number | undefined;
 
-  constructor(
-    platform: Platform,
-    code: string,
-    message: string,
-    details: { requestId?: string; httpStatus?: number } = {},
-  ) {
-    super(`${platform} ${code}: ${message}`);
+  constructor(init: {
+    platform: Platform;
+    code: string;
+    message: string;
+    requestId?: string | undefined;
+    httpStatus?: number | undefined;
+    cause?: unknown;
+  }) {
+    super(`${init.platform} ${init.code}: ${init.message}`, { cause: init.cause });
     this.name = 'MarketplaceError';
-    this.platform = platform;
-    this.code = code;
-    this.requestId = details.requestId;
-    this.httpStatus = details.httpStatus;
+    this.platform = init.platform;
+    this.code = init.code;
+    this.requestId = init.requestId || undefined;
+    this.httpStatus = init.httpStatus;
   }
 }
 
-const authCodes = new Set([
+/** The access token is invalid or expired: refresh it and try again. */
+const AUTH_CODES = new Set([
   'invalid_access_token',
   'invalid_acceess_token',
   'error_auth',
   'IllegalAccessToken',
 ]);
-const reauthorizeCodes = new Set([
+
+/** The refresh token can never work again: the seller must authorize the app again. */
+const REAUTHORIZE_CODES = new Set([
   'refresh_token_expired',
   'shop_access_expired',
   'shop_no_linked',
   'shop_banned',
   'error_shop_refresh_token',
-  'error_auth',
   'IllegalRefreshToken',
-  'IllegalAccessToken',
-]);
-const retryCodes = new Set([
-  'error_rate_limit',
-  'system_busy',
-  'error_inner',
-  'ServiceUnavailable',
-  'ApiCallLimit',
-  'Throttling',
 ]);
 
-export const isAuthError = (e: unknown) => e instanceof MarketplaceError && authCodes.has(e.code);
-/** The seller must authorize again: the stored refresh token will never work. */
-export const needsReauthorization = (e: unknown) =>
-  e instanceof MarketplaceError && reauthorizeCodes.has(e.code);
-export const isRetryable = (e: unknown) =>
-  e instanceof MarketplaceError &&
-  (retryCodes.has(e.code) ||
-    e.code === 'network' ||
-    (e.httpStatus !== undefined && (e.httpStatus === 429 || e.httpStatus >= 500)));
+/** Rejected before any work was done, so even a message send may be retried. */
+const THROTTLE_CODES = new Set([
+  'error_rate_limit',
+  'system_busy',
+  'ApiCallLimit',
+  'AppCallLimit',
+  'Throttling',
+  'ServiceUnavailable',
+]);
+
+/** Failures that may or may not have done the work: retried only for idempotent calls. */
+const TRANSIENT_CODES = new Set(['network', 'timeout', 'error_server', 'error_inner', 'ServiceTimeout']);
+
+const codeOf = (e: unknown) => (e instanceof MarketplaceError ? e.code : undefined);
+
+export const isAuthError = (e: unknown): boolean => AUTH_CODES.has(codeOf(e) ?? '');
+
+export const needsReauthorization = (e: unknown): boolean => REAUTHORIZE_CODES.has(codeOf(e) ?? '');
+
+export function isRetryable(e: unknown, idempotent = true): boolean {
+  if (!(e instanceof MarketplaceError)) return false;
+  if (e.httpStatus === 429 || THROTTLE_CODES.has(e.code)) return true;
+  if (!idempotent) return false;
+  return TRANSIENT_CODES.has(e.code) || (e.httpStatus !== undefined && e.httpStatus >= 500);
+}

@@ -1,7 +1,10 @@
+export * from './big-json.ts';
 export * from './errors.ts';
-export * from './json.ts';
 export * from './lazada.ts';
+export * from './lazada-wire.ts';
 export * from './push.ts';
 export * from './refresh.ts';
 export * from './shopee.ts';
+export * from './shopee-wire.ts';
 export * from './sign.ts';
+export { backoffDelay, type TransportOptions } from './transport.ts';

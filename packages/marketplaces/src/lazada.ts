@@ -1,178 +1,169 @@
 import { MarketplaceError } from './errors.ts';
-import { call, type Transport, type TransportOptions, transport } from './http.ts';
+import {
+  type LazadaMessage,
+  type LazadaProduct,
+  type LazadaSession,
+  type LazadaTokens,
+  type LazadaVoucher,
+  toLazadaMessage,
+  toLazadaProduct,
+  toLazadaSession,
+  toLazadaTokens,
+  toLazadaVoucher,
+} from './lazada-wire.ts';
 import { lazadaSign } from './sign.ts';
+import { callPlatform, createTransport, type TransportOptions, trimBase } from './transport.ts';
+import { bool, type Json, list, num, obj, str } from './wire-values.ts';
 
-export interface LazadaConfig {
+export interface LazadaClientOptions extends TransportOptions {
   appKey: string;
   appSecret: string;
-  /** Authorization page host, e.g. https://auth.lazada.com */
-  authBaseUrl: string;
-  /** Token endpoints, e.g. https://auth.lazada.com/rest */
-  authRestUrl: string;
-  /** The seller's country API, e.g. https://api.lazada.com.my/rest */
-  apiBaseUrl: string;
+  /** Authorization page host (default https://auth.lazada.com). */
+  authBaseUrl?: string | undefined;
+  /** The seller's country API, /rest included (default https://api.lazada.com.my/rest). */
+  apiBaseUrl?: string | undefined;
+  /** Token endpoints, /rest included (default https://auth.lazada.com/rest). */
+  authRestUrl?: string | undefined;
 }
 
-export interface LazadaTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: Date;
-  refreshExpiresAt: Date | null;
-  account: string;
-  sellerId: string;
-  country: string | null;
-}
-
-type Json = Record<string, unknown>;
 type Params = Record<string, string | number | undefined>;
-const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-const checkLazada = (body: unknown, status: number) => {
-  const b = body as { code?: unknown; message?: unknown; request_id?: unknown } | null;
-  const code = s(b?.code);
-  if (code && code !== '0') {
-    return new MarketplaceError('lazada', code, s(b?.message), {
-      requestId: s(b?.request_id),
-      httpStatus: status,
-    });
-  }
-  return null;
+const checkLazada = (b: Json, httpStatus: number) => {
+  const code = str(b.code);
+  // IM calls may also answer code "0" with success=false and their own err_code.
+  const imFailure = b.success === false && str(b.err_code) !== '';
+  if ((code === '' || code === '0') && !imFailure) return null;
+  return new MarketplaceError({
+    platform: 'lazada',
+    code: code !== '' && code !== '0' ? code : str(b.err_code),
+    message: str(b.message) || str(b.err_message),
+    requestId: str(b.request_id),
+    httpStatus,
+  });
 };
 
-export function createLazadaClient(config: LazadaConfig, options: TransportOptions | typeof fetch = {}) {
-  const t: Transport = transport(typeof options === 'function' ? { fetch: options } : options);
-  const trim = (u: string) => u.replace(/\/+$/, '');
+/**
+ * A Lazada Open Platform client. Each base URL may carry a prefix (…/sandbox/lazada/rest); the
+ * signature covers only the API path (/im/session/list), never the prefix or /rest.
+ * `fetch` may also be given alone as the second argument.
+ */
+export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typeof fetch) {
+  const t = createTransport(fetchImpl ? { ...options, fetch: fetchImpl } : options);
+  const authBase = trimBase(options.authBaseUrl ?? 'https://auth.lazada.com');
+  const authRest = trimBase(options.authRestUrl ?? 'https://auth.lazada.com/rest');
+  const apiBase = trimBase(options.apiBaseUrl ?? 'https://api.lazada.com.my/rest');
 
-  /** apiPath is the platform path without /rest (what the signature covers). */
-  const request = <T>(
+  /** System params and `sign` go in the query; a POST's business params go in a form body. */
+  const call = (
     root: string,
     method: 'GET' | 'POST',
     apiPath: string,
     business: Params,
-    accessToken?: string,
+    accessToken: string | undefined,
+    idempotent = true,
   ) =>
-    call<T>(
-      'lazada',
-      t,
-      () => {
-        const params: Record<string, string | number> = {
-          app_key: config.appKey,
-          timestamp: t.now(),
+    callPlatform(t, {
+      platform: 'lazada',
+      check: checkLazada,
+      idempotent,
+      build: () => {
+        const system: Record<string, string> = {
+          app_key: options.appKey,
+          timestamp: String(t.now()),
           sign_method: 'sha256',
-          ...(accessToken ? { access_token: accessToken } : {}),
         };
-        for (const [k, v] of Object.entries(business)) if (v !== undefined && v !== '') params[k] = v;
-        const q = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-        q.set('sign', lazadaSign(config.appSecret, apiPath, params));
-        const url = `${trim(root)}${apiPath}`;
-        return method === 'GET'
-          ? { url: `${url}?${q}`, init: { method } }
-          : {
-              url,
-              init: {
-                method,
-                headers: { 'content-type': 'application/x-www-form-urlencoded' },
-                body: q.toString(),
-              },
-            };
+        if (accessToken) system.access_token = accessToken;
+        const biz: Record<string, string> = {};
+        for (const [k, v] of Object.entries(business)) if (v !== undefined) biz[k] = String(v);
+        const sign = lazadaSign(options.appSecret, apiPath, { ...biz, ...system });
+        const query = new URLSearchParams({ ...system, ...(method === 'GET' ? biz : {}), sign });
+        const url = `${root}${apiPath}?${query}`;
+        if (method === 'GET') return { url, init: { method } };
+        const headers = { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' };
+        return { url, init: { method, headers, body: new URLSearchParams(biz).toString() } };
       },
-      checkLazada,
-    );
+    });
 
-  const api = <T>(method: 'GET' | 'POST', apiPath: string, accessToken: string, business: Params = {}) =>
-    request<{ data?: T }>(config.apiBaseUrl, method, apiPath, business, accessToken).then(
-      (b) => (b.data ?? {}) as T,
-    );
-
-  const tokens = (b: Json): LazadaTokens => {
-    const now = t.now();
-    const info = ((b.country_user_info ?? b.country_user_info_list) as Json[] | undefined)?.[0];
-    return {
-      accessToken: s(b.access_token),
-      refreshToken: s(b.refresh_token),
-      expiresAt: new Date(now + Number(b.expires_in ?? 0) * 1000),
-      refreshExpiresAt: b.refresh_expires_in ? new Date(now + Number(b.refresh_expires_in) * 1000) : null,
-      account: s(b.account),
-      sellerId: s(info?.seller_id) || s(b.account_id) || s(b.account),
-      country: s(b.country) || s(info?.country) || null,
-    };
-  };
+  const api = async (
+    method: 'GET' | 'POST',
+    apiPath: string,
+    accessToken: string,
+    business: Params,
+    idempotent = true,
+  ) => obj((await call(apiBase, method, apiPath, business, accessToken, idempotent)).data);
 
   return {
+    /** Lazada redirects to `redirectUri?code=…&state=…`. */
     authorizationUrl(input: { redirectUri: string; state: string }): string {
       const q = new URLSearchParams({
         response_type: 'code',
         force_auth: 'true',
         redirect_uri: input.redirectUri,
-        client_id: config.appKey,
+        client_id: options.appKey,
         state: input.state,
       });
-      return `${trim(config.authBaseUrl)}/oauth/authorize?${q}`;
+      return `${authBase}/oauth/authorize?${q}`;
     },
 
-    createToken: async (code: string) =>
-      tokens(await request<Json>(config.authRestUrl, 'POST', '/auth/token/create', { code })),
+    createToken: async (code: string): Promise<LazadaTokens> =>
+      toLazadaTokens(await call(authRest, 'POST', '/auth/token/create', { code }, undefined), t.now()),
 
-    refreshToken: async (refreshToken: string) =>
-      tokens(
-        await request<Json>(config.authRestUrl, 'POST', '/auth/token/refresh', {
-          refresh_token: refreshToken,
-        }),
+    refreshToken: async (refreshToken: string): Promise<LazadaTokens> =>
+      toLazadaTokens(
+        await call(authRest, 'POST', '/auth/token/refresh', { refresh_token: refreshToken }, undefined),
+        t.now(),
       ),
 
+    /** Newest first: start with startTime = now, then pass back nextStartTime and lastSessionId. */
     async listSessions(
       accessToken: string,
-      input: { startTime: number; pageSize: number; lastSessionId?: string },
-    ) {
-      const d = await api<{
-        session_list?: Json[];
-        has_more?: boolean;
-        next_start_time?: unknown;
-        last_session_id?: unknown;
-      }>('GET', '/im/session/list', accessToken, {
+      input: { startTime: number; pageSize: number; lastSessionId?: string | undefined },
+    ): Promise<{
+      sessions: LazadaSession[];
+      hasMore: boolean;
+      nextStartTime: number;
+      lastSessionId: string;
+    }> {
+      const d = await api('GET', '/im/session/list', accessToken, {
         start_time: input.startTime,
         page_size: input.pageSize,
         last_session_id: input.lastSessionId,
       });
       return {
-        sessions: (d.session_list ?? []).map((x) => ({
-          sessionId: s(x.session_id),
-          title: s(x.title),
-          summary: s(x.summary),
-          buyerId: s(x.buyer_id),
-          lastMessageId: s(x.last_message_id),
-          lastMessageTime: Number(x.last_message_time ?? 0),
-          unreadCount: Number(x.unread_count ?? 0),
-        })),
-        hasMore: Boolean(d.has_more),
-        nextStartTime: Number(d.next_start_time ?? 0),
-        lastSessionId: s(d.last_session_id),
+        sessions: list(d.session_list).map(toLazadaSession),
+        hasMore: bool(d.has_more),
+        nextStartTime: num(d.next_start_time),
+        lastSessionId: str(d.last_session_id),
       };
     },
 
+    getSession: async (accessToken: string, sessionId: string): Promise<LazadaSession> =>
+      toLazadaSession(await api('GET', '/im/session/get', accessToken, { session_id: sessionId })),
+
     async listMessages(
       accessToken: string,
-      input: { sessionId: string; startTime: number; pageSize: number; lastMessageId?: string },
-    ) {
-      const d = await api<{
-        message_list?: Json[];
-        has_more?: boolean;
-        next_start_time?: unknown;
-        last_message_id?: unknown;
-      }>('GET', '/im/message/list', accessToken, {
+      input: { sessionId: string; startTime: number; pageSize: number; lastMessageId?: string | undefined },
+    ): Promise<{
+      messages: LazadaMessage[];
+      hasMore: boolean;
+      nextStartTime: number;
+      lastMessageId: string;
+    }> {
+      const d = await api('GET', '/im/message/list', accessToken, {
         session_id: input.sessionId,
         start_time: input.startTime,
         page_size: input.pageSize,
         last_message_id: input.lastMessageId,
       });
       return {
-        messages: (d.message_list ?? []).map(toLazadaMessage),
-        hasMore: Boolean(d.has_more),
-        nextStartTime: Number(d.next_start_time ?? 0),
-        lastMessageId: s(d.last_message_id),
+        messages: list(d.message_list).map(toLazadaMessage),
+        hasMore: bool(d.has_more),
+        nextStartTime: num(d.next_start_time),
+        lastMessageId: str(d.last_message_id),
       };
     },
 
+    /** Never retried after a failure that may have reached Lazada, so a buyer never gets it twice. */
     async sendMessage(
       accessToken: string,
       input: {
@@ -183,9 +174,11 @@ export function createLazadaClient(config: LazadaConfig, options: TransportOptio
         orderId?: string | undefined;
         promotionId?: string | undefined;
         imgUrl?: string | undefined;
+        width?: number | undefined;
+        height?: number | undefined;
       },
-    ) {
-      const d = await api<Json>('POST', '/im/message/send', accessToken, {
+    ): Promise<{ messageId: string; templateId: number; currentTime: number }> {
+      const business = {
         session_id: input.sessionId,
         template_id: input.templateId,
         txt: input.txt,
@@ -193,101 +186,54 @@ export function createLazadaClient(config: LazadaConfig, options: TransportOptio
         order_id: input.orderId,
         promotion_id: input.promotionId,
         img_url: input.imgUrl,
-      });
-      return { messageId: s(d.message_id), currentTime: Number(d.current_time ?? 0) };
-    },
-
-    readSession: (accessToken: string, input: { sessionId: string; lastReadMessageId: string }) =>
-      api<Json>('POST', '/im/session/read', accessToken, {
-        session_id: input.sessionId,
-        last_read_message_id: input.lastReadMessageId,
-      }),
-
-    async getProducts(accessToken: string, input: { offset: number; limit: number; filter?: string }) {
-      const d = await api<{ products?: Json[]; total_products?: number }>(
-        'GET',
-        '/products/get',
-        accessToken,
-        {
-          filter: input.filter ?? 'live',
-          offset: input.offset,
-          limit: input.limit,
-        },
-      );
+        width: input.width,
+        height: input.height,
+      };
+      const d = await api('POST', '/im/message/send', accessToken, business, false);
       return {
-        products: (d.products ?? []).map((p) => {
-          const attributes = (p.attributes ?? {}) as Json;
-          const sku = ((p.skus ?? []) as Json[])[0] ?? {};
-          const images = (
-            (p.images as unknown[] | undefined) ??
-            (sku.Images as unknown[] | undefined) ??
-            []
-          ).map(String);
-          return {
-            itemId: s(p.item_id),
-            name: s(attributes.name),
-            description: s(attributes.short_description || attributes.description),
-            price: sku.special_price || sku.price ? Number(sku.special_price || sku.price) : null,
-            currency: s(sku.currency) || null,
-            stock: sku.quantity === undefined ? null : Number(sku.quantity),
-            images,
-          };
-        }),
-        total: Number(d.total_products ?? 0),
+        messageId: str(d.message_id),
+        templateId: num(d.template_id, input.templateId),
+        currentTime: num(d.current_time),
       };
     },
+
+    async readSession(
+      accessToken: string,
+      input: { sessionId: string; lastReadMessageId: string },
+    ): Promise<void> {
+      await api('POST', '/im/session/read', accessToken, {
+        session_id: input.sessionId,
+        last_read_message_id: input.lastReadMessageId,
+      });
+    },
+
+    async getProducts(
+      accessToken: string,
+      input: { filter?: string | undefined; offset: number; limit: number },
+    ): Promise<{ products: LazadaProduct[]; total: number }> {
+      const d = await api('GET', '/products/get', accessToken, {
+        filter: input.filter ?? 'live',
+        offset: input.offset,
+        limit: input.limit,
+      });
+      return { products: list(d.products).map(toLazadaProduct), total: num(d.total_products) };
+    },
+
+    getProductItem: async (accessToken: string, itemId: string): Promise<LazadaProduct> =>
+      toLazadaProduct(await api('GET', '/product/item/get', accessToken, { item_id: itemId })),
 
     async getVouchers(
       accessToken: string,
       input: { voucherType: string; curPage: number; pageSize: number },
-    ) {
-      const d = await api<{ data_list?: Json[]; total?: number }>(
-        'GET',
-        '/promotion/vouchers/get',
-        accessToken,
-        {
-          voucher_type: input.voucherType,
-          cur_page: input.curPage,
-          page_size: input.pageSize,
-        },
-      );
-      return (d.data_list ?? []).map((v) => ({
-        voucherId: s(v.id),
-        code: s(v.voucher_code),
-        name: s(v.voucher_name),
-        discountAmount: v.offering_money_value_off === undefined ? null : Number(v.offering_money_value_off),
-        percentage:
-          v.offering_percentage_discount_off === undefined
-            ? null
-            : Number(v.offering_percentage_discount_off),
-      }));
+    ): Promise<{ vouchers: LazadaVoucher[]; total: number }> {
+      const d = await api('GET', '/promotion/vouchers/get', accessToken, {
+        voucher_type: input.voucherType,
+        cur_page: input.curPage,
+        page_size: input.pageSize,
+      });
+      return { vouchers: list(d.data_list).map(toLazadaVoucher), total: num(d.total) };
     },
   };
 }
 
 export type LazadaClient = ReturnType<typeof createLazadaClient>;
-
-export interface LazadaMessage {
-  messageId: string;
-  sessionId: string;
-  fromAccountType: number;
-  toAccountType: number;
-  templateId: number;
-  sendTime: number;
-  /** The raw JSON string as Lazada sends it. */
-  content: string;
-  autoReply: boolean;
-}
-
-export function toLazadaMessage(m: Json): LazadaMessage {
-  return {
-    messageId: s(m.message_id),
-    sessionId: s(m.session_id),
-    fromAccountType: Number(m.from_account_type ?? 0),
-    toAccountType: Number(m.to_account_type ?? 0),
-    templateId: Number(m.template_id ?? 1),
-    sendTime: Number(m.send_time ?? 0),
-    content: typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? {}),
-    autoReply: Boolean(m.auto_reply),
-  };
-}

@@ -1,353 +1,294 @@
+import { jsonInt, stringifyJson } from './big-json.ts';
 import { MarketplaceError } from './errors.ts';
-import { call, type Transport, type TransportOptions, transport } from './http.ts';
-import { jsonWithNumericIds } from './json.ts';
+import { readShopeePush, type ShopeePush } from './push.ts';
+import {
+  jsonObject,
+  type ShopeeConversation,
+  type ShopeeItem,
+  type ShopeeMessage,
+  type ShopeeModel,
+  type ShopeeSentMessage,
+  type ShopeeShopInfo,
+  type ShopeeTokens,
+  type ShopeeVoucher,
+  toShopeeConversation,
+  toShopeeItem,
+  toShopeeMessage,
+  toShopeeModel,
+  toShopeeSentMessage,
+  toShopeeShopInfo,
+  toShopeeTokens,
+  toShopeeVoucher,
+} from './shopee-wire.ts';
 import { shopeeSign } from './sign.ts';
+import { callPlatform, createTransport, type TransportOptions, trimBase } from './transport.ts';
+import { bool, type Json, list, num, obj, str, strList } from './wire-values.ts';
 
-export interface ShopeeConfig {
-  partnerId: number;
+export interface ShopeeClientOptions extends TransportOptions {
+  partnerId: number | string;
   partnerKey: string;
-  /** e.g. https://partner.shopeemobile.com, or a sandbox with a path prefix. */
+  /** Host plus any prefix, e.g. https://partner.shopeemobile.com or http://localhost:3000/sandbox/shopee. */
   baseUrl: string;
 }
 
+/** What a shop-level call is signed with. */
 export interface ShopeeAuth {
   accessToken: string;
   shopId: string;
 }
 
-export interface ShopeeTokens {
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: Date;
-  shopId: string;
-}
+type QueryValue = string | number | boolean | readonly string[] | undefined;
 
-type Json = Record<string, unknown>;
-const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const checkShopee = (b: Json, httpStatus: number) =>
+  typeof b.error === 'string' && b.error !== ''
+    ? new MarketplaceError({
+        platform: 'shopee',
+        code: b.error,
+        message: str(b.message),
+        requestId: str(b.request_id),
+        httpStatus,
+      })
+    : null;
 
-/** Shopee's `expire_in` is seconds; its doc sample shows a timestamp, so a huge value is read as one. */
-export function shopeeExpiry(expireIn: number, nowMs: number): Date {
-  if (expireIn > 1e9) return new Date(expireIn * 1000);
-  return new Date(nowMs + expireIn * 1000);
-}
+/**
+ * A Shopee Open Platform v2 client. The signed path is always the platform path (/api/v2/...),
+ * whatever prefix `baseUrl` carries. `fetch` may also be given alone as the second argument.
+ */
+export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typeof fetch) {
+  const t = createTransport(fetchImpl ? { ...options, fetch: fetchImpl } : options);
+  // Some SDKs configure the host with /api/v2 included; the paths below carry it already.
+  const base = trimBase(options.baseUrl).replace(/\/api\/v2$/, '');
+  const partnerId = String(options.partnerId);
 
-const checkShopee = (body: unknown, status: number) => {
-  const b = body as { error?: unknown; message?: unknown; request_id?: unknown } | null;
-  if (b && typeof b.error === 'string' && b.error !== '') {
-    return new MarketplaceError('shopee', b.error, s(b.message), {
-      requestId: s(b.request_id),
-      httpStatus: status,
-    });
+  function signedUrl(path: string, auth: ShopeeAuth | undefined, extra: Record<string, QueryValue> = {}) {
+    const timestamp = Math.floor(t.now() / 1000);
+    const sign = shopeeSign(options.partnerKey, { partnerId, path, timestamp, ...auth });
+    const q = new URLSearchParams({ partner_id: partnerId, timestamp: String(timestamp) });
+    if (auth) {
+      q.set('access_token', auth.accessToken);
+      q.set('shop_id', auth.shopId);
+    }
+    q.set('sign', sign);
+    for (const [key, value] of Object.entries(extra)) {
+      if (value === undefined || value === '') continue;
+      for (const v of typeof value === 'object' ? value : [value]) q.append(key, String(v));
+    }
+    return `${base}${path}?${q}`;
   }
-  return null;
-};
 
-export function createShopeeClient(config: ShopeeConfig, options: TransportOptions | typeof fetch = {}) {
-  const t: Transport = transport(typeof options === 'function' ? { fetch: options } : options);
-  const base = config.baseUrl.replace(/\/+$/, '');
-  const seconds = () => Math.floor(t.now() / 1000);
-
-  const publicCall = <T>(path: string, body: Json) =>
-    call<T>(
-      'shopee',
-      t,
-      () => {
-        const timestamp = seconds();
-        const sign = shopeeSign(config.partnerKey, config.partnerId, path, timestamp);
-        const q = new URLSearchParams({
-          partner_id: String(config.partnerId),
-          timestamp: String(timestamp),
-          sign,
-        });
-        return {
-          url: `${base}${path}?${q}`,
-          init: {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: jsonWithNumericIds(body, ['shop_id']),
-          },
-        };
-      },
-      checkShopee,
-    );
-
-  const shopCall = <T>(
-    auth: ShopeeAuth,
+  /** GET with business params in the query, or POST with them as a JSON body. */
+  const call = (
+    auth: ShopeeAuth | undefined,
     method: 'GET' | 'POST',
     path: string,
-    params: Json = {},
-    numericIds: string[] = [],
+    params: Record<string, unknown> = {},
+    idempotent = true,
   ) =>
-    call<{ response?: T }>(
-      'shopee',
-      t,
-      () => {
-        const timestamp = seconds();
-        const sign = shopeeSign(
-          config.partnerKey,
-          config.partnerId,
-          path,
-          timestamp,
-          auth.accessToken,
-          auth.shopId,
-        );
-        const q = new URLSearchParams({
-          partner_id: String(config.partnerId),
-          timestamp: String(timestamp),
-          access_token: auth.accessToken,
-          shop_id: auth.shopId,
-          sign,
-        });
-        if (method === 'GET') {
-          for (const [k, v] of Object.entries(params)) {
-            if (v === undefined || v === null || v === '') continue;
-            for (const item of Array.isArray(v) ? v : [v]) q.append(k, String(item));
-          }
-          return { url: `${base}${path}?${q}`, init: { method } };
-        }
-        return {
-          url: `${base}${path}?${q}`,
-          init: {
-            method,
-            headers: { 'content-type': 'application/json' },
-            body: jsonWithNumericIds(params, numericIds),
-          },
-        };
-      },
-      checkShopee,
-    ).then((b) => (b.response ?? {}) as T);
+    callPlatform(t, {
+      platform: 'shopee',
+      check: checkShopee,
+      idempotent,
+      build: () =>
+        method === 'GET'
+          ? { url: signedUrl(path, auth, params as Record<string, QueryValue>), init: { method } }
+          : {
+              url: signedUrl(path, auth),
+              init: { method, headers: { 'content-type': 'application/json' }, body: stringifyJson(params) },
+            },
+    });
 
-  const tokens = (b: Json, shopId: string): ShopeeTokens => ({
-    accessToken: s(b.access_token),
-    refreshToken: s(b.refresh_token),
-    expiresAt: shopeeExpiry(Number(b.expire_in ?? 14_400), t.now()),
-    shopId: s(b.shop_id) || shopId,
-  });
+  const shopGet = async (auth: ShopeeAuth, path: string, query: Record<string, QueryValue> = {}) =>
+    obj((await call(auth, 'GET', path, query)).response);
+
+  const shopPost = async (auth: ShopeeAuth, path: string, body: Record<string, unknown>, idempotent = true) =>
+    obj((await call(auth, 'POST', path, body, idempotent)).response);
 
   return {
-    /** Where the seller approves the app; Shopee then redirects to `redirect?code=...&shop_id=...`. */
-    authorizationUrl(redirect: string): string {
-      const path = '/api/v2/shop/auth_partner';
-      const timestamp = seconds();
-      const sign = shopeeSign(config.partnerKey, config.partnerId, path, timestamp);
-      const q = new URLSearchParams({
-        partner_id: String(config.partnerId),
-        timestamp: String(timestamp),
-        sign,
-        redirect,
-      });
-      return `${base}${path}?${q}`;
-    },
+    /** Where the seller approves the app; Shopee then redirects to `redirect?code=…&shop_id=…`. */
+    authorizationUrl: (redirect: string): string =>
+      signedUrl('/api/v2/shop/auth_partner', undefined, { redirect }),
 
     async getAccessToken(input: { code: string; shopId: string }): Promise<ShopeeTokens> {
-      const b = await publicCall<Json>('/api/v2/auth/token/get', {
-        code: input.code,
-        partner_id: config.partnerId,
-        shop_id: input.shopId,
-      });
-      return tokens(b, input.shopId);
+      const body = { code: input.code, partner_id: jsonInt(partnerId), shop_id: jsonInt(input.shopId) };
+      const b = await call(undefined, 'POST', '/api/v2/auth/token/get', body);
+      return toShopeeTokens(b, input.shopId, t.now());
     },
 
     /** Refresh tokens are single use: store the new one this returns. */
     async refreshAccessToken(input: { refreshToken: string; shopId: string }): Promise<ShopeeTokens> {
-      const b = await publicCall<Json>('/api/v2/auth/access_token/get', {
+      const body = {
         refresh_token: input.refreshToken,
-        partner_id: config.partnerId,
-        shop_id: input.shopId,
-      });
-      return tokens(b, input.shopId);
+        partner_id: jsonInt(partnerId),
+        shop_id: jsonInt(input.shopId),
+      };
+      const b = await call(undefined, 'POST', '/api/v2/auth/access_token/get', body);
+      return toShopeeTokens(b, input.shopId, t.now());
     },
 
-    getShopInfo: (auth: ShopeeAuth) => shopCall<Json>(auth, 'GET', '/api/v2/shop/get_shop_info'),
+    /** This one answers at the top level, not under `response`. */
+    getShopInfo: async (auth: ShopeeAuth): Promise<ShopeeShopInfo> =>
+      toShopeeShopInfo(await call(auth, 'GET', '/api/v2/shop/get_shop_info')),
 
     async getConversationList(
       auth: ShopeeAuth,
       input: {
-        direction: 'older' | 'latest';
-        type: 'all' | 'unread' | 'pinned';
+        direction: 'latest' | 'older';
+        type: 'all' | 'pinned' | 'unread';
         pageSize: number;
-        nextTimestampNano?: string;
+        nextTimestampNano?: string | undefined;
       },
-    ) {
-      const r = await shopCall<{
-        conversations?: Json[];
-        page_result?: { more?: boolean; next_cursor?: Json };
-      }>(auth, 'GET', '/api/v2/sellerchat/get_conversation_list', {
+    ): Promise<{ conversations: ShopeeConversation[]; more: boolean; nextTimestampNano: string }> {
+      const r = await shopGet(auth, '/api/v2/sellerchat/get_conversation_list', {
         direction: input.direction,
         type: input.type,
         page_size: input.pageSize,
         next_timestamp_nano: input.nextTimestampNano,
       });
+      const page = obj(r.page_result);
       return {
-        conversations: (r.conversations ?? []).map((c) => ({
-          conversationId: s(c.conversation_id),
-          toId: s(c.to_id),
-          toName: s(c.to_name),
-          unreadCount: Number(c.unread_count ?? 0),
-          latestMessageId: s(c.latest_message_id),
-          latestText: s((c.latest_message_content as Json | undefined)?.text),
-          lastMessageTimestamp: s(c.last_message_timestamp),
-        })),
-        more: Boolean(r.page_result?.more),
-        nextTimestampNano: s(r.page_result?.next_cursor?.next_message_time_nano),
+        conversations: list(r.conversations).map(toShopeeConversation),
+        more: bool(page.more),
+        nextTimestampNano: str(obj(page.next_cursor).next_message_time_nano),
       };
     },
+
+    getOneConversation: async (auth: ShopeeAuth, conversationId: string): Promise<ShopeeConversation> =>
+      toShopeeConversation(
+        await shopGet(auth, '/api/v2/sellerchat/get_one_conversation', { conversation_id: conversationId }),
+      ),
 
     async getMessages(
       auth: ShopeeAuth,
-      input: { conversationId: string; offset?: string; pageSize: number },
-    ) {
-      const r = await shopCall<{ messages?: Json[]; page_result?: { next_offset?: unknown } }>(
-        auth,
-        'GET',
-        '/api/v2/sellerchat/get_message',
-        { conversation_id: input.conversationId, offset: input.offset, page_size: input.pageSize },
-      );
-      return { messages: (r.messages ?? []).map(toShopeeMessage), nextOffset: s(r.page_result?.next_offset) };
-    },
-
-    async sendMessage(auth: ShopeeAuth, input: { toId: string; messageType: string; content: Json }) {
-      const r = await shopCall<Json>(
-        auth,
-        'POST',
-        '/api/v2/sellerchat/send_message',
-        { to_id: input.toId, message_type: input.messageType, content: input.content },
-        ['to_id'],
-      );
+      input: { conversationId: string; offset?: string | undefined; pageSize: number },
+    ): Promise<{ messages: ShopeeMessage[]; nextOffset: string }> {
+      const r = await shopGet(auth, '/api/v2/sellerchat/get_message', {
+        conversation_id: input.conversationId,
+        offset: input.offset,
+        page_size: input.pageSize,
+      });
       return {
-        messageId: s(r.message_id),
-        conversationId: s(r.conversation_id),
-        createdTimestamp: Number(r.created_timestamp ?? 0),
+        messages: list(r.messages).map(toShopeeMessage),
+        nextOffset: str(obj(r.page_result).next_offset),
       };
     },
 
-    readConversation: (auth: ShopeeAuth, input: { conversationId: string; lastReadMessageId: string }) =>
-      shopCall<Json>(
-        auth,
-        'POST',
-        '/api/v2/sellerchat/read_conversation',
-        { conversation_id: input.conversationId, last_read_message_id: input.lastReadMessageId },
-        ['conversation_id', 'last_read_message_id'],
+    /** Never retried after a failure that may have reached Shopee, so a buyer never gets it twice. */
+    sendMessage: async (
+      auth: ShopeeAuth,
+      input: { toId: string; messageType: string; content: Record<string, unknown> },
+    ): Promise<ShopeeSentMessage> =>
+      toShopeeSentMessage(
+        await shopPost(
+          auth,
+          '/api/v2/sellerchat/send_message',
+          { to_id: jsonInt(input.toId), message_type: input.messageType, content: input.content },
+          false,
+        ),
       ),
 
-    async getItemList(auth: ShopeeAuth, input: { offset: number; pageSize: number }) {
-      const r = await shopCall<{ item?: Json[]; has_next_page?: boolean; next_offset?: number }>(
-        auth,
-        'GET',
-        '/api/v2/product/get_item_list',
-        { offset: input.offset, page_size: input.pageSize, item_status: 'NORMAL' },
-      );
+    async readConversation(
+      auth: ShopeeAuth,
+      input: { conversationId: string; lastReadMessageId: string },
+    ): Promise<void> {
+      await shopPost(auth, '/api/v2/sellerchat/read_conversation', {
+        conversation_id: jsonInt(input.conversationId),
+        last_read_message_id: jsonInt(input.lastReadMessageId),
+      });
+    },
+
+    async getItemList(
+      auth: ShopeeAuth,
+      input: { offset: number; pageSize: number; itemStatus?: readonly string[] },
+    ): Promise<{ itemIds: string[]; totalCount: number; hasNextPage: boolean; nextOffset: number }> {
+      const r = await shopGet(auth, '/api/v2/product/get_item_list', {
+        offset: input.offset,
+        page_size: input.pageSize,
+        item_status: input.itemStatus ?? ['NORMAL'],
+      });
       return {
-        itemIds: (r.item ?? []).map((i) => s(i.item_id)),
-        hasNextPage: Boolean(r.has_next_page),
-        nextOffset: Number(r.next_offset ?? 0),
+        itemIds: list(r.item).map((i) => str(i.item_id)),
+        totalCount: num(r.total_count),
+        hasNextPage: bool(r.has_next_page),
+        nextOffset: num(r.next_offset),
       };
     },
 
-    async getItemBaseInfo(auth: ShopeeAuth, itemIds: string[]) {
-      const r = await shopCall<{ item_list?: Json[] }>(auth, 'GET', '/api/v2/product/get_item_base_info', {
-        item_id_list: itemIds.join(','),
+    /** At most 50 ids per call. */
+    getItemBaseInfo: async (auth: ShopeeAuth, itemIds: readonly string[]): Promise<ShopeeItem[]> =>
+      list(
+        (await shopGet(auth, '/api/v2/product/get_item_base_info', { item_id_list: itemIds.join(',') }))
+          .item_list,
+      ).map(toShopeeItem),
+
+    async searchItem(
+      auth: ShopeeAuth,
+      input: { itemName: string; pageSize: number; offset?: string | undefined },
+    ): Promise<{ itemIds: string[]; totalCount: number; nextOffset: string }> {
+      const r = await shopGet(auth, '/api/v2/product/search_item', {
+        item_name: input.itemName,
+        page_size: input.pageSize,
+        offset: input.offset,
       });
-      return (r.item_list ?? []).map((i) => {
-        const price = (i.price_info as Json[] | undefined)?.[0];
-        const stock = (i.stock_info_v2 as { summary_info?: Json } | undefined)?.summary_info;
-        return {
-          itemId: s(i.item_id),
-          name: s(i.item_name),
-          description: s(i.description),
-          price: price ? Number(price.current_price ?? price.original_price) : null,
-          currency: price ? s(price.currency) : null,
-          stock: stock ? Number(stock.total_available_stock ?? 0) : null,
-          images: ((i.image as { image_url_list?: string[] } | undefined)?.image_url_list ?? []).map(String),
-          updateTime: Number(i.update_time ?? 0),
-        };
-      });
+      return {
+        itemIds: strList(r.item_id_list),
+        totalCount: num(r.total_count),
+        nextOffset: str(r.next_offset),
+      };
     },
 
-    async searchItem(auth: ShopeeAuth, input: { itemName: string; pageSize: number; offset?: string }) {
-      const r = await shopCall<{ item_id_list?: unknown[]; next_offset?: unknown }>(
-        auth,
-        'GET',
-        '/api/v2/product/search_item',
-        {
-          item_name: input.itemName,
-          page_size: input.pageSize,
-          offset: input.offset,
-        },
-      );
-      return { itemIds: (r.item_id_list ?? []).map(s), nextOffset: s(r.next_offset) };
+    async getModelList(
+      auth: ShopeeAuth,
+      itemId: string,
+    ): Promise<{ tierVariations: { name: string; options: string[] }[]; models: ShopeeModel[] }> {
+      const r = await shopGet(auth, '/api/v2/product/get_model_list', { item_id: itemId });
+      return {
+        tierVariations: list(r.tier_variation).map((v) => ({
+          name: str(v.name),
+          options: list(v.option_list).map((o) => str(o.option)),
+        })),
+        models: list(r.model).map(toShopeeModel),
+      };
     },
 
     async getVoucherList(
       auth: ShopeeAuth,
       input: { status: 'upcoming' | 'ongoing' | 'expired' | 'all'; pageNo: number; pageSize: number },
-    ) {
-      const r = await shopCall<{ voucher_list?: Json[]; more?: boolean }>(
-        auth,
-        'GET',
-        '/api/v2/voucher/get_voucher_list',
-        {
-          status: input.status,
-          page_no: input.pageNo,
-          page_size: input.pageSize,
-        },
-      );
+    ): Promise<{ vouchers: ShopeeVoucher[]; more: boolean }> {
+      const r = await shopGet(auth, '/api/v2/voucher/get_voucher_list', {
+        status: input.status,
+        page_no: input.pageNo,
+        page_size: input.pageSize,
+      });
+      return { vouchers: list(r.voucher_list).map(toShopeeVoucher), more: bool(r.more) };
+    },
+
+    /** Partner-level (public signature): pushes not delivered in the last 3 days, 100 at a time. */
+    async getLostPushMessage(): Promise<{
+      pushes: ShopeePush[];
+      hasNextPage: boolean;
+      lastMessageId: string;
+    }> {
+      const r = obj((await call(undefined, 'GET', '/api/v2/push/get_lost_push_message')).response);
       return {
-        vouchers: (r.voucher_list ?? []).map((v) => ({
-          voucherId: s(v.voucher_id),
-          code: s(v.voucher_code),
-          name: s(v.voucher_name),
-          discountAmount: v.discount_amount === undefined ? null : Number(v.discount_amount),
-          percentage: v.percentage === undefined ? null : Number(v.percentage),
-          endTime: Number(v.end_time ?? 0),
-        })),
-        more: Boolean(r.more),
+        pushes: list(r.push_message_list).map(toLostPush),
+        hasNextPage: bool(r.has_next_page),
+        lastMessageId: str(r.last_message_id),
       };
     },
 
-    getLostPushMessage: (auth: ShopeeAuth) =>
-      shopCall<{ push_message_list?: Json[]; has_next_page?: boolean; last_message_id?: unknown }>(
-        auth,
-        'GET',
-        '/api/v2/push/get_lost_push_message',
-      ),
+    async confirmConsumedLostPushMessage(lastMessageId: string): Promise<void> {
+      await call(undefined, 'POST', '/api/v2/push/confirm_consumed_lost_push_message', {
+        last_message_id: jsonInt(lastMessageId),
+      });
+    },
   };
 }
 
 export type ShopeeClient = ReturnType<typeof createShopeeClient>;
 
-export interface ShopeeMessage {
-  messageId: string;
-  conversationId: string;
-  fromId: string;
-  toId: string;
-  fromShopId: string;
-  toShopId: string;
-  messageType: string;
-  content: Record<string, unknown>;
-  createdTimestamp: number;
-  source: string;
-}
-
-export function toShopeeMessage(m: Json): ShopeeMessage {
-  let content = m.content;
-  if (typeof content === 'string') {
-    try {
-      content = JSON.parse(content);
-    } catch {
-      content = { text: content };
-    }
-  }
-  return {
-    messageId: s(m.message_id),
-    conversationId: s(m.conversation_id),
-    fromId: s(m.from_id),
-    toId: s(m.to_id),
-    fromShopId: s(m.from_shop_id),
-    toShopId: s(m.to_shop_id),
-    messageType: s(m.message_type) || 'text',
-    content: (content && typeof content === 'object' ? content : {}) as Record<string, unknown>,
-    createdTimestamp: Number(m.created_timestamp ?? 0),
-    source: s(m.source),
-  };
+/** A lost push's `data` is the whole original push body, as JSON text (doc sample) or an object. */
+function toLostPush(p: Json): ShopeePush {
+  const data = jsonObject(p.data);
+  const body = 'code' in data ? data : { code: p.code, shop_id: p.shop_id, timestamp: p.timestamp, data };
+  return readShopeePush(body);
 }
