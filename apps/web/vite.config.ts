@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 const api = 'http://localhost:3000';
 
 export default defineConfig({
-  root: __dirname,
+  root: import.meta.dirname,
   plugins: [react()],
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
   server: {

@@ -1,5 +1,5 @@
 import { breakpoints, themePrimary } from '@balas/contracts';
-import { createTheme } from '@mui/material/styles';
+import { alpha, createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -7,31 +7,69 @@ declare module '@mui/material/styles' {
   }
 }
 
-/** Light theme, primary #42b883, the spec's breakpoints (sm 600, md 960, lg 1280, xl 1920, xxl 2560). */
+const ink = '#17212b';
+const muted = '#5b6675';
+const line = '#e6eaee';
+/** Deep green for text on white: the brand green itself is too light for small text. */
+const primaryDark = '#23805a';
+
+/** Light theme of spec §9: primary #42b883, white background and surface, sm 600 … xxl 2560. */
 export const theme = createTheme({
   breakpoints: { values: breakpoints },
   palette: {
     mode: 'light',
-    primary: { main: themePrimary, contrastText: '#ffffff' },
+    primary: { main: themePrimary, dark: primaryDark, light: '#e8f7f0', contrastText: '#ffffff' },
     secondary: { main: '#35495e' },
-    background: { default: '#f6f8f7', paper: '#ffffff' },
-    text: { primary: '#1f2a37', secondary: '#5b6675' },
+    background: { default: '#ffffff', paper: '#ffffff' },
+    text: { primary: ink, secondary: muted },
+    divider: line,
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontWeight: 800, letterSpacing: '-0.02em' },
-    h2: { fontWeight: 800, letterSpacing: '-0.02em' },
-    h3: { fontWeight: 700 },
-    h4: { fontWeight: 700 },
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h1: { fontWeight: 800, letterSpacing: '-0.03em', lineHeight: 1.1 },
+    h2: { fontWeight: 800, letterSpacing: '-0.02em', lineHeight: 1.15 },
+    h3: { fontWeight: 700, letterSpacing: '-0.01em' },
+    h4: { fontWeight: 700, letterSpacing: '-0.01em' },
     h5: { fontWeight: 700 },
     h6: { fontWeight: 700 },
+    subtitle2: { fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
-    MuiCard: { defaultProps: { variant: 'outlined' } },
-    MuiTextField: { defaultProps: { fullWidth: true, size: 'medium' } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { WebkitFontSmoothing: 'antialiased' },
+        // A visible focus ring for keyboard users on everything clickable.
+        'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible': {
+          outline: `2px solid ${primaryDark}`,
+          outlineOffset: 2,
+        },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { borderRadius: 8, paddingInline: 16 }, sizeLarge: { paddingBlock: 10 } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderRadius: 14, borderColor: line } },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    MuiChip: { styleOverrides: { root: { fontWeight: 600 } } },
+    MuiLink: { defaultProps: { color: primaryDark, underline: 'hover' } },
+    MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          borderRadius: 8,
+          '&.Mui-selected': { backgroundColor: alpha(themePrimary, 0.12), color: primaryDark },
+          '&.Mui-selected .MuiListItemIcon-root': { color: primaryDark },
+        },
+      },
+    },
+    MuiTooltip: { defaultProps: { arrow: true } },
   },
 });

@@ -1,4 +1,6 @@
+import { messages } from '@balas/contracts';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
 
 interface Props {
   open: boolean;
@@ -11,9 +13,10 @@ interface Props {
   onClose: () => void;
 }
 
+/** Asks before something that cannot be undone. */
 export function ConfirmDialog({
   open,
-  title = 'Are you sure?',
+  title = messages.confirm,
   message,
   confirmLabel = 'Confirm',
   destructive,
@@ -21,19 +24,29 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: Props) {
+  const id = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="confirm-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="confirm-title">{title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
+        <DialogContentText id={`${id}-text`}>{message}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
         <Button
           onClick={onConfirm}
           variant="contained"
           color={destructive ? 'error' : 'primary'}
-          disabled={busy}
+          loading={busy}
         >
           {confirmLabel}
         </Button>

@@ -1,21 +1,29 @@
 import { messages } from '@balas/contracts';
-import { Box, Button, Typography } from '@mui/material';
+import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
+import { LogoLink } from './logo.tsx';
 
+/** Any address the app does not know. */
 export function NotFoundPage() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
-      <Box>
-        <Typography variant="h1" sx={{ fontSize: { xs: 56, md: 88 }, color: 'primary.main' }}>
-          404
-        </Typography>
-        <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', p: 3 }}>
+      <LogoLink to="/" label="Balas home" />
+      <Stack
+        spacing={2}
+        sx={{ flex: 1, alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}
+      >
+        <SearchOffRounded sx={{ fontSize: 64, color: 'primary.main' }} aria-hidden />
+        <Typography variant="h4" component="h1">
           {messages.errors.pageNotFound}
+        </Typography>
+        <Typography color="text.secondary">
+          The page you are looking for does not exist or has moved.
         </Typography>
         <Button variant="contained" component={Link} to="/">
           Back to home
         </Button>
-      </Box>
+      </Stack>
     </Box>
   );
 }

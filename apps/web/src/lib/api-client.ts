@@ -1,7 +1,10 @@
-import type { ErrorBody } from '@balas/contracts';
-import { tokenStore } from './token.ts';
+import { type ErrorBody, errorBody } from '@balas/contracts';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { tokenStore } from './storage.ts';
 
+/** A failed call: the server's `{ error: { code, message, fields } }` with the HTTP status (0: no answer). */
 export class ApiError extends Error {
+  override readonly name = 'ApiError';
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string>;
@@ -14,68 +17,78 @@ export class ApiError extends Error {
   }
 }
 
+export const networkErrorMessage = 'Cannot reach Balas. Check your connection and try again.';
+
+/** Reads an error answer; a body that is not our envelope still gives a usable error. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const parsed = errorBody.safeParse(body);
+  if (!parsed.success) return new ApiError(status, 'unknown', `The request failed (${status})`);
+  const { code, message, fields } = (parsed.data satisfies ErrorBody).error;
+  return new ApiError(status, code, message, fields);
+}
+
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
-/** Called when any call answers 401: the session is over. */
-export const onUnauthorized = (listener: Listener) => {
+/** Called when a call made with a token answers 401: the session is over. */
+export function onUnauthorized(listener: Listener): () => void {
   unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-};
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Query;
   signal?: AbortSignal;
 }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
+export function apiUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** Calls the API: bearer token when present, JSON in and out, `{ data }` unwrapped, errors as ApiError. */
+const authorization = (token: string | null): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+function requestBody(body: unknown): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  return body instanceof FormData ? body : JSON.stringify(body);
+}
+
+/** Calls the API: bearer token when stored, JSON in and out, `{ data }` unwrapped, failures as ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = tokenStore.get();
-  const isForm = options.body instanceof FormData;
+  const json = options.body !== undefined && !(options.body instanceof FormData);
   let res: Response;
   try {
     res = await fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-      },
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      headers: { ...authorization(token), ...(json ? { 'content-type': 'application/json' } : {}) },
+      body: requestBody(options.body),
       signal: options.signal,
     });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'network', 'Cannot reach Balas. Check your connection and try again.');
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', networkErrorMessage);
   }
   const text = await res.text();
-  const json = text ? safeJson(text) : null;
+  const parsed = text ? parseJson(text) : null;
   if (!res.ok) {
-    const body = json as ErrorBody | null;
-    if (res.status === 401 && token) for (const l of unauthorizedListeners) l();
-    throw new ApiError(
-      res.status,
-      body?.error?.code ?? 'unknown',
-      body?.error?.message ?? `The request failed (${res.status})`,
-      body?.error?.fields ?? {},
-    );
+    if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+    throw toApiError(res.status, parsed);
   }
-  return (json as { data: T }).data;
+  return (parsed as { data: T } | null)?.data as T;
 }
 
-function safeJson(text: string): unknown {
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -83,10 +96,30 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * Puts the server's per-field messages on the form fields it knows. Answers the message to show
+ * above the form when the error is not (only) about those fields, else null.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): string | null {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error);
+  let placed = false;
+  for (const [field, message] of Object.entries(error.fields)) {
+    const known = fields.find((f) => f === field);
+    if (known) {
+      setError(known, { type: 'server', message });
+      placed = true;
+    }
+  }
+  return placed ? null : error.message;
+}
+
 /** Downloads an authorized file (a new tab cannot send the bearer header) and opens or saves it. */
 export async function openAuthorized(path: string, fileName: string, mode: 'open' | 'save' = 'open') {
-  const token = tokenStore.get();
-  const res = await fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(apiUrl(path), { headers: authorization(tokenStore.get()) });
   if (!res.ok) throw new ApiError(res.status, 'download', 'The file could not be downloaded');
   const url = URL.createObjectURL(await res.blob());
   if (mode === 'open') window.open(url, '_blank', 'noopener');

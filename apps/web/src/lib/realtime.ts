@@ -2,7 +2,7 @@ import { events } from '@balas/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
-import { tokenStore } from './token.ts';
+import { tokenStore } from './storage.ts';
 
 /**
  * One Socket.IO connection for the dashboard. Channels are re-joined after every reconnect; when the

@@ -1,57 +1,55 @@
 import { Box, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { onUnauthorized } from '../../lib/api-client.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { tokenStore } from '../../lib/token.ts';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { tokenStore } from '../../lib/storage.ts';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** The dashboard: top bar, sidebar (a drawer below 960 px), and the page. Needs a token. */
+/** /dashboard/*: top bar, sidebar and the page. Without a token, the login page. */
 export function DashboardLayout() {
+  // Read, not subscribed: logging out leaves for the landing page before the token goes.
+  if (!tokenStore.get()) return <Navigate to="/login" replace />;
+  return <Shell />;
+}
+
+function Shell() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(desktop);
-  const navigate = useNavigate();
-  const location = useLocation();
+  const { pathname } = useLocation();
 
+  // Open beside the page on a desktop, closed over it on a phone, whenever the width crosses 960 px.
   useEffect(() => {
     setOpen(desktop);
   }, [desktop]);
-  // A drawer closes when the merchant navigates.
+  // The drawer closes once the merchant has picked a page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     if (!desktop) setOpen(false);
-  }, [location.pathname]);
-  useEffect(() => {
-    const stop = onUnauthorized(() => {
-      tokenStore.clear();
-      queryClient.clear();
-      navigate('/login', { replace: true });
-    });
-    return () => {
-      stop();
-    };
-  }, [navigate]);
+  }, [pathname]);
 
-  if (!tokenStore.get()) return <Navigate to="/login" replace />;
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <TopBar onMenu={() => setOpen(!open)} />
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar sidebarOpen={open} onMenu={() => setOpen(!open)} />
       <Sidebar open={open} desktop={desktop} onClose={() => setOpen(false)} />
       <Box
         component="main"
         sx={{
           flexGrow: 1,
           minWidth: 0,
-          pt: { xs: 9, sm: 10 },
-          px: { xs: 2, sm: 3 },
-          pb: 4,
+          pt: { xs: 10, sm: 11 },
+          px: { xs: 2, sm: 3, lg: 4 },
+          pb: 6,
           ml: desktop && open ? `${SIDEBAR_WIDTH}px` : 0,
-          transition: theme.transitions.create('margin'),
+          transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shorter }),
         }}
       >
-        <Outlet />
+        <Box sx={{ maxWidth: 1440, mx: 'auto' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
     </Box>
   );

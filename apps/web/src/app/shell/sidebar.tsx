@@ -1,24 +1,26 @@
-import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutlineOutlined';
-import LocalOffer from '@mui/icons-material/LocalOffer';
-import School from '@mui/icons-material/School';
-import Storefront from '@mui/icons-material/Storefront';
-import {
-  Box,
-  Divider,
-  Drawer,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  ListSubheader,
-  Toolbar,
-} from '@mui/material';
-import { Link, useLocation } from 'react-router';
-import { ProviderBadge } from '../../features/shops/components/provider-badge.tsx';
-import { rememberShop, useCurrentShop } from '../../features/shops/hooks/current-shop.ts';
+import { Box, Divider, Drawer, Toolbar } from '@mui/material';
+import { useCurrentShop } from '../../features/shops/hooks/current-shop.ts';
+import { SidebarLinks } from './sidebar-links.tsx';
+import { SidebarShops } from './sidebar-shops.tsx';
 
-export const SIDEBAR_WIDTH = 260;
+export const SIDEBAR_WIDTH = 272;
+export const SIDEBAR_ID = 'dashboard-sidebar';
 
+function SidebarContent() {
+  const { shop, shops, isLoading } = useCurrentShop();
+  return (
+    <Box component="nav" aria-label="Dashboard" sx={{ width: SIDEBAR_WIDTH, overflowY: 'auto', pb: 2 }}>
+      <Toolbar />
+      <Box sx={{ pt: 1.5 }}>
+        <SidebarLinks shop={shop} />
+      </Box>
+      <Divider sx={{ my: 1, mx: 2 }} />
+      <SidebarShops shops={shops} current={shop} loading={isLoading} />
+    </Box>
+  );
+}
+
+/** A collapsible side panel from 960 px up; a drawer over the page below (spec §2). */
 export function Sidebar({
   open,
   desktop,
@@ -28,78 +30,28 @@ export function Sidebar({
   desktop: boolean;
   onClose: () => void;
 }) {
-  const { shop, shops } = useCurrentShop();
-  const { pathname } = useLocation();
-  const simulator = shop
-    ? `/dashboard/test/${shop.providerName === 'website' ? 'website' : 'shopee'}?shopId=${shop.id}`
-    : '/dashboard/shops';
-  const links = [
-    { to: '/dashboard/shops', label: 'Shops', icon: Storefront, match: '/dashboard/shops' },
-    {
-      to: shop ? `/dashboard/shops/knowledge?shopId=${shop.id}` : '/dashboard/shops',
-      label: 'Train Chatbot',
-      icon: School,
-      match: '/dashboard/shops/knowledge',
-    },
-    { to: simulator, label: 'Simulator', icon: ChatBubbleOutline, match: '/dashboard/test' },
-    ...(shop?.config.vouchersEnabled
-      ? [
-          {
-            to: `/dashboard/vouchers/${shop.id}`,
-            label: 'Vouchers',
-            icon: LocalOffer,
-            match: '/dashboard/vouchers',
-          },
-        ]
-      : []),
-  ];
-  const content = (
-    <Box component="nav" aria-label="Dashboard" sx={{ width: SIDEBAR_WIDTH, overflowY: 'auto' }}>
-      <Toolbar />
-      <List>
-        {links.map(({ to, label, icon: Icon, match }) => (
-          <ListItemButton key={label} component={Link} to={to} selected={pathname === match}>
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <Icon />
-            </ListItemIcon>
-            <ListItemText primary={label} />
-          </ListItemButton>
-        ))}
-      </List>
-      <Divider />
-      <List subheader={<ListSubheader>Your shops</ListSubheader>} dense>
-        {shops.map((s) => (
-          <ListItemButton
-            key={s.id}
-            component={Link}
-            to={`/dashboard/shops/shopee/${s.id}`}
-            selected={s.id === shop?.id}
-            onClick={() => rememberShop(s.id)}
-          >
-            <ListItemText primary={s.addInformation.name} slotProps={{ primary: { noWrap: true } }} />
-            <ProviderBadge provider={s.providerName} />
-          </ListItemButton>
-        ))}
-        <ListItemButton component={Link} to="/dashboard/addshop">
-          <ListItemText
-            primary="+ Add Shop"
-            slotProps={{ primary: { color: 'primary', sx: { fontWeight: 600 } } }}
-          />
-        </ListItemButton>
-      </List>
-    </Box>
-  );
-  return desktop ? (
+  const paper = {
+    width: SIDEBAR_WIDTH,
+    boxSizing: 'border-box',
+    borderRight: 1,
+    borderColor: 'divider',
+  } as const;
+  if (desktop) {
+    return (
+      <Drawer variant="persistent" open={open} id={SIDEBAR_ID} slotProps={{ paper: { sx: paper } }}>
+        <SidebarContent />
+      </Drawer>
+    );
+  }
+  return (
     <Drawer
-      variant="persistent"
+      variant="temporary"
       open={open}
-      sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box' } }}
+      onClose={onClose}
+      id={SIDEBAR_ID}
+      slotProps={{ paper: { sx: paper } }}
     >
-      {content}
-    </Drawer>
-  ) : (
-    <Drawer variant="temporary" open={open} onClose={onClose} ModalProps={{ keepMounted: false }}>
-      {content}
+      <SidebarContent />
     </Drawer>
   );
 }

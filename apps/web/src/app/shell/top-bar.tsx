@@ -1,37 +1,58 @@
-import Logout from '@mui/icons-material/Logout';
-import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, IconButton, Toolbar } from '@mui/material';
-import { Link, useNavigate } from 'react-router';
-import { Logo } from '../../components/logo.tsx';
-import { signOut } from '../../features/auth/api/session.ts';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import MenuRounded from '@mui/icons-material/MenuRounded';
+import { AppBar, Avatar, Box, Button, IconButton, Stack, Toolbar, Typography } from '@mui/material';
+import { LogoLink } from '../../components/logo.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { SIDEBAR_ID } from './sidebar.tsx';
 
-export function TopBar({ onMenu }: { onMenu: () => void }) {
-  const navigate = useNavigate();
+function Merchant() {
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', display: { xs: 'none', sm: 'flex' } }}>
+      <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.light', color: 'primary.dark', fontSize: 15 }}>
+        {me.data.name.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: 180 }} noWrap>
+        {me.data.name}
+      </Typography>
+    </Stack>
+  );
+}
+
+/** Menu button (toggles the sidebar), the logo home to the shops, the merchant and Logout. */
+export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: () => void }) {
+  const signOut = useSignOut();
   return (
     <AppBar
       position="fixed"
       sx={{
         borderBottom: 1,
         borderColor: 'divider',
+        bgcolor: 'rgba(255,255,255,.9)',
+        backdropFilter: 'blur(8px)',
         zIndex: (t) => t.zIndex.drawer + 1,
-        bgcolor: 'background.paper',
       }}
     >
-      <Toolbar sx={{ gap: 1 }}>
-        <IconButton edge="start" aria-label="Menu" onClick={onMenu}>
-          <MenuIcon />
+      <Toolbar sx={{ gap: 1.5 }}>
+        <IconButton
+          edge="start"
+          aria-label="Menu"
+          aria-controls={SIDEBAR_ID}
+          aria-expanded={sidebarOpen}
+          onClick={onMenu}
+        >
+          <MenuRounded />
         </IconButton>
-        <Box component={Link} to="/dashboard/shops" sx={{ textDecoration: 'none' }} aria-label="Balas shops">
-          <Logo size={28} />
-        </Box>
+        <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
         <Box sx={{ flexGrow: 1 }} />
+        <Merchant />
         <Button
-          startIcon={<Logout />}
           color="inherit"
-          onClick={async () => {
-            await signOut();
-            navigate('/');
-          }}
+          startIcon={<LogoutRounded />}
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
         >
           Logout
         </Button>

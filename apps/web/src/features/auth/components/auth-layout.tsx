@@ -1,26 +1,26 @@
-import { Box, Container, Stack, Typography } from '@mui/material';
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import { Box, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Logo } from '../../../components/logo.tsx';
+import { LogoLink } from '../../../components/logo.tsx';
 
-/** /login and /signup: the form beside the hero text, stacked on small screens. */
+const points = [
+  'Answers Shopee, Lazada and website chats in seconds',
+  'Replies in English, Bahasa Melayu and Chinese',
+  'Hands the chat to your team when it should',
+];
+
+/** /login, /signup and the reset page: the form beside the hero text, stacked on small screens. */
 export function AuthLayout({ children }: { children: ReactNode }) {
   return (
     <Box
       sx={{
         minHeight: '100vh',
-        background: 'linear-gradient(135deg, #e9f7f0 0%, #f6f8f7 55%, #eef2f6 100%)',
+        background: (t) =>
+          `radial-gradient(1200px 600px at 0% 0%, ${t.palette.primary.light} 0%, #ffffff 60%)`,
       }}
     >
       <Container maxWidth="lg" sx={{ py: 3 }}>
-        <Box
-          component={Link}
-          to="/"
-          sx={{ textDecoration: 'none', display: 'inline-block' }}
-          aria-label="Balas home"
-        >
-          <Logo />
-        </Box>
+        <LogoLink to="/" label="Balas home" />
         <Box
           sx={{
             display: 'grid',
@@ -31,16 +31,29 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             py: { xs: 4, md: 0 },
           }}
         >
-          <Stack spacing={2}>
-            <Typography variant="h2" component="h1" sx={{ fontSize: { xs: 32, md: 46 } }}>
+          <Stack spacing={3}>
+            <Typography variant="h2" component="p" sx={{ fontSize: { xs: 30, sm: 38, md: 46 } }}>
               Answer every shopper, in their language, in seconds.
             </Typography>
-            <Typography variant="h6" color="text.secondary" sx={{ fontWeight: 400 }}>
-              Balas connects to your Shopee and Lazada shops and your website. Our chatbot answers questions
-              about your products, delivery and returns, and hands over to your team when it should.
+            <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+              Balas connects to your shops and your website, answers questions about your products, delivery
+              and returns, and lets your team focus on selling.
             </Typography>
+            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {points.map((point) => (
+                <Stack component="li" key={point} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <CheckRounded color="primary" aria-hidden />
+                  <Typography>{point}</Typography>
+                </Stack>
+              ))}
+            </Stack>
           </Stack>
-          <Box>{children}</Box>
+          {/* On phones the form comes first: that is what the merchant came for. */}
+          <Card
+            sx={{ borderRadius: 4, boxShadow: '0 24px 60px rgba(23,33,43,.08)', order: { xs: -1, md: 0 } }}
+          >
+            <CardContent sx={{ p: { xs: 3, sm: 5 } }}>{children}</CardContent>
+          </Card>
         </Box>
       </Container>
     </Box>

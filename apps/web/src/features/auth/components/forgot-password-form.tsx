@@ -1,13 +1,17 @@
 import { type ForgotPasswordBody, forgotPasswordBody, messages } from '@balas/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { forgotPassword } from '../api/session.ts';
+import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { SuccessPanel } from '../../../components/success-panel.tsx';
+import { fieldProps } from '../../../lib/forms.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
+import { FormHeading } from './form-heading.tsx';
 
+/** Spec §4: e-mail form, then a success view with a check icon; a failure shows the server's message. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const [done, setDone] = useState(false);
+  const forgot = useForgotPassword();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<ForgotPasswordBody>({
     resolver: zodResolver(forgotPasswordBody),
@@ -18,45 +22,29 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await forgotPassword(values);
-      setDone(true);
+      await forgot.mutateAsync(values);
     } catch (e) {
       setError((e as Error).message);
     }
   });
 
-  if (done) {
+  if (forgot.isSuccess) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
-        <CheckCircle color="primary" sx={{ fontSize: 56 }} />
-        <Typography>{messages.auth.forgotSent}</Typography>
+      <SuccessPanel text={messages.auth.forgotSent}>
         <Button onClick={onBack}>Back to log in</Button>
-      </Stack>
+      </SuccessPanel>
     );
   }
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Typography variant="h5" component="h2" sx={{ mb: 0.5 }}>
-        Forgot your password?
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Enter your e-mail and we will send you a link to choose a new one.
-      </Typography>
-      <Stack spacing={2}>
-        {error && (
-          <Alert severity="error" onClose={() => setError(null)}>
-            {error}
-          </Alert>
-        )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={!!form.formState.errors.email}
-          helperText={form.formState.errors.email?.message}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Forgot password">
+      <FormHeading
+        title="Forgot your password?"
+        text="Enter your email and we will send you a link to choose a new one."
+      />
+      <Stack spacing={2.5}>
+        <ErrorAlert message={error} onClose={() => setError(null)} />
+        <TextField label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email')} />
+        <Button type="submit" variant="contained" size="large" loading={form.formState.isSubmitting}>
           Send reset link
         </Button>
         <Button onClick={onBack}>Back to log in</Button>

@@ -1,14 +1,14 @@
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import VisibilityOff from '@mui/icons-material/VisibilityOffOutlined';
+import Visibility from '@mui/icons-material/VisibilityOutlined';
 import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
-import { forwardRef, useState } from 'react';
+import { useState } from 'react';
 
-export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
+/** A password input with a show/hide button. */
+export function PasswordField(props: TextFieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <TextField
       {...props}
-      inputRef={ref}
       type={shown ? 'text' : 'password'}
       slotProps={{
         input: {
@@ -16,9 +16,9 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
             <InputAdornment position="end">
               <IconButton
                 aria-label={shown ? 'Hide password' : 'Show password'}
+                aria-pressed={shown}
                 onClick={() => setShown(!shown)}
                 edge="end"
-                tabIndex={-1}
               >
                 {shown ? <VisibilityOff /> : <Visibility />}
               </IconButton>
@@ -28,4 +28,4 @@ export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(functi
       }}
     />
   );
-});
+}

@@ -32,8 +32,8 @@ import { format } from 'date-fns';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
-import { tokenStore } from '../../../lib/token.ts';
-import { useShops } from '../../shops/api/shops.ts';
+import { tokenStore } from '../../../lib/storage.ts';
+import { useShops } from '../../shops/api/get-shops.ts';
 import { useConversations, useToggleConversationBot } from '../api/conversations.ts';
 import {
   type Bubble,

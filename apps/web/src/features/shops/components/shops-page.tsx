@@ -1,117 +1,58 @@
-import { messages, type Shop } from '@balas/contracts';
-import Add from '@mui/icons-material/Add';
+import { messages } from '@balas/contracts';
+import AddRounded from '@mui/icons-material/AddRounded';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  CardContent,
-  Chip,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Skeleton } from '@mui/material';
 import { Link } from 'react-router';
-import { reconnectShop, useShops } from '../api/shops.ts';
-import { rememberShop } from '../hooks/current-shop.ts';
-import { ProviderBadge } from './provider-badge.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useShops } from '../api/get-shops.ts';
+import { ShopCard } from './shop-card.tsx';
 
+const grid = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xxl: 'repeat(4, 1fr)' },
+  gap: 2,
+};
+
+const addShop = (
+  <Button variant="contained" startIcon={<AddRounded />} component={Link} to="/dashboard/addshop">
+    Add Shop
+  </Button>
+);
+
+/** /dashboard/shops: the merchant's shops (spec §2). */
 export function ShopsPage() {
   const shops = useShops();
   return (
     <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 3 }}>
-        <Typography variant="h4" component="h1">
-          Shops
-        </Typography>
-        <Button variant="contained" startIcon={<Add />} component={Link} to="/dashboard/addshop">
-          Add Shop
-        </Button>
-      </Stack>
-      {shops.error && <Alert severity="error">{(shops.error as Error).message}</Alert>}
+      <PageHeader
+        title="Shops"
+        subtitle="The shops and websites where your chatbot answers shoppers."
+        actions={addShop}
+      />
+      {shops.error && <Alert severity="error">{shops.error.message}</Alert>}
       {shops.isLoading && (
-        <Stack spacing={2}>
-          <Skeleton variant="rounded" height={96} />
-          <Skeleton variant="rounded" height={96} />
-        </Stack>
-      )}
-      {shops.data?.length === 0 && (
-        <Card sx={{ textAlign: 'center', py: 8, px: 2 }}>
-          <StorefrontOutlined sx={{ fontSize: 64, color: 'primary.main', mb: 2 }} />
-          <Typography variant="h6" component="p">
-            {messages.shops.empty}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            Connect a Shopee or Lazada shop, or your own website, to let the chatbot answer your shoppers.
-          </Typography>
-          <Button variant="contained" startIcon={<Add />} component={Link} to="/dashboard/addshop">
-            Add Shop
-          </Button>
-        </Card>
-      )}
-      <Box
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 2 }}
-      >
-        {shops.data?.map((shop) => (
-          <ShopCard key={shop.id} shop={shop} />
-        ))}
-      </Box>
-    </Box>
-  );
-}
-
-function ShopCard({ shop }: { shop: Shop }) {
-  return (
-    <Card>
-      <CardActionArea
-        component={Link}
-        to={`/dashboard/shops/shopee/${shop.id}`}
-        onClick={() => rememberShop(shop.id)}
-      >
-        <CardContent>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-            <ProviderBadge provider={shop.providerName} />
-            <StatusChip shop={shop} />
-          </Stack>
-          <Typography variant="h6" component="h2" noWrap>
-            {shop.addInformation.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {shop.addInformation.person_name} · {shop.addInformation.person_email}
-          </Typography>
-          <Typography
-            variant="body2"
-            sx={{ mt: 1 }}
-            color={shop.defaultBotStatus ? 'primary' : 'text.secondary'}
-          >
-            Chatbot {shop.defaultBotStatus ? 'on' : 'off'}
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-      {shop.status === 'reconnect' && (
-        <Box sx={{ px: 2, pb: 2 }}>
-          <Button
-            variant="outlined"
-            color="warning"
-            onClick={async () => {
-              const { authUrl } = await reconnectShop(shop.id);
-              window.open(authUrl, '_blank', 'noopener');
-            }}
-          >
-            {messages.shops.reconnect}
-          </Button>
+        <Box sx={grid} aria-busy="true" aria-label="Loading shops">
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} variant="rounded" height={156} />
+          ))}
         </Box>
       )}
-    </Card>
+      {shops.data?.length === 0 && (
+        <EmptyState
+          icon={<StorefrontOutlined />}
+          title={messages.shops.empty}
+          text="Connect a Shopee or Lazada shop, or your own website, and let the chatbot answer your shoppers."
+          action={addShop}
+        />
+      )}
+      {!!shops.data?.length && (
+        <Box sx={grid}>
+          {shops.data.map((shop) => (
+            <ShopCard key={shop.id} shop={shop} />
+          ))}
+        </Box>
+      )}
+    </Box>
   );
-}
-
-export function StatusChip({ shop }: { shop: Shop }) {
-  if (shop.status === 'active')
-    return <Chip size="small" label="Connected" color="success" variant="outlined" />;
-  if (shop.status === 'pending')
-    return <Chip size="small" label="Waiting for authorization" variant="outlined" />;
-  return <Chip size="small" label="Needs reconnecting" color="warning" />;
 }

@@ -1,33 +1,29 @@
 import type { Shop } from '@balas/contracts';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { useShops } from '../api/shops.ts';
+import { shopIdStore } from '../../../lib/storage.ts';
+import { useShops } from '../api/get-shops.ts';
+import { pickCurrentShop } from './pick-current-shop.ts';
 
-const KEY = 'shopId';
-
-/**
- * Spec §4: after loading shops, the current shop is the one named by the `shopId` query, else the
- * stored one, else the first.
- */
-export function pickCurrentShop(
-  shops: Shop[],
-  queryShopId: string | null,
-  storedShopId: string | null,
-): Shop | null {
-  return (
-    shops.find((s) => s.id === queryShopId) ?? shops.find((s) => s.id === storedShopId) ?? shops[0] ?? null
-  );
+export interface CurrentShop {
+  shop: Shop | null;
+  shops: Shop[];
+  isLoading: boolean;
+  error: Error | null;
 }
 
-export function useCurrentShop() {
+/** The shop the dashboard works on (spec §4), kept in local storage as `shopId`. */
+export function useCurrentShop(): CurrentShop {
   const [search] = useSearchParams();
   const shops = useShops();
+  const stored = useSyncExternalStore(shopIdStore.subscribe, shopIdStore.get);
   const list = shops.data ?? [];
-  const current = pickCurrentShop(list, search.get('shopId'), localStorage.getItem(KEY));
+  const shop = shops.data ? pickCurrentShop(list, search.get('shopId'), stored) : null;
   useEffect(() => {
-    if (current) localStorage.setItem(KEY, current.id);
-  }, [current]);
-  return { shop: current, shops: list, isLoading: shops.isLoading, error: shops.error };
+    if (shop && shop.id !== stored) shopIdStore.set(shop.id);
+  }, [shop, stored]);
+  return { shop, shops: list, isLoading: shops.isLoading, error: shops.error };
 }
 
-export const rememberShop = (shopId: string) => localStorage.setItem(KEY, shopId);
+/** Makes a shop the current one, e.g. when the merchant opens it. */
+export const selectShop = (shopId: string) => shopIdStore.set(shopId);

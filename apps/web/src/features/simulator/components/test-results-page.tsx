@@ -14,7 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
-import { tokenStore } from '../../../lib/token.ts';
+import { tokenStore } from '../../../lib/storage.ts';
 import { type BotAnswerLog, useBotAnswers } from '../api/simulator.ts';
 
 /** /test?id={n}: the log of the bot's answers, grouped by conversation (spec §2, §5). */

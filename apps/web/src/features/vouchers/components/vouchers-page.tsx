@@ -17,7 +17,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { openAuthorized } from '../../../lib/api-client.ts';
-import { useShops } from '../../shops/api/shops.ts';
+import { useShops } from '../../shops/api/get-shops.ts';
 import { useVouchers, type VoucherFilters } from '../api/vouchers.ts';
 
 /** 'Sent at' as 'd-MMM h:mmaa' with lowercase am/pm (spec §2). */

@@ -77,6 +77,13 @@ const sections: LegalSection[] = [
       'Any dispute will be settled by the courts of Kuala Lumpur, Malaysia, unless the law gives you the right to another court.',
     ],
   },
+  {
+    title: 'Contact us',
+    points: [
+      'Questions about these terms: write to support@balas.my.',
+      'How we handle personal data is described in our Privacy Policy.',
+    ],
+  },
 ];
 
 export function TermsPage() {

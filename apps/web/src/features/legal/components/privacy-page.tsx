@@ -49,6 +49,19 @@ const sections: LegalSection[] = [
     ],
   },
   {
+    title: 'Transfers outside Malaysia',
+    points: [
+      'Some of our service providers may store or process data outside Malaysia. We only use providers that protect it to a standard at least as strict as the PDPA, under written agreements.',
+    ],
+  },
+  {
+    title: 'Cookies and local storage',
+    points: [
+      'The dashboard keeps your sign-in token and the shop you last worked on in your browser’s local storage. We do not use advertising or tracking cookies.',
+      'The website chat widget keeps a random conversation id in the visitor’s browser so the conversation continues across pages.',
+    ],
+  },
+  {
     title: 'Your rights',
     points: [
       'You may ask to see, correct or delete your personal data, and withdraw consent to processing where consent is the basis.',
@@ -61,6 +74,12 @@ const sections: LegalSection[] = [
     points: [
       'Write to our data protection officer at privacy@balas.my.',
       'If you are not satisfied, you may complain to the Personal Data Protection Commissioner of Malaysia.',
+    ],
+  },
+  {
+    title: 'Changes to this policy',
+    points: [
+      'We will post any change on this page and, for important changes, tell you by email or in the dashboard before it takes effect.',
     ],
   },
 ];

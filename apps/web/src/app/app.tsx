@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { onUnauthorized } from '../lib/api-client.ts';
+import { queryClient } from '../lib/query-client.ts';
+import { endSession } from '../lib/session.ts';
+import { AppProviders } from './providers.tsx';
+import { router } from './router.tsx';
+
+/** The whole app. A 401 from any call ends the session and goes to the login page. */
+export function App() {
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        endSession(queryClient);
+        void router.navigate('/login', { replace: true });
+      }),
+    [],
+  );
+  return (
+    <AppProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

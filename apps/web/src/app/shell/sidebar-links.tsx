@@ -1,0 +1,95 @@
+import type { Shop } from '@balas/contracts';
+import type { SvgIconComponent } from '@mui/icons-material';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Link, useLocation } from 'react-router';
+
+interface NavLink {
+  to: string;
+  label: string;
+  icon: SvgIconComponent;
+  /** Paths under which the link shows as the current page. */
+  active: string[];
+}
+
+/** The dashboard's pages for the current shop; Vouchers only where the shop turned that page on. */
+export function navLinks(shop: Shop | null): NavLink[] {
+  const forShop = (path: string) => (shop ? path : '/dashboard/shops');
+  const simulator = shop?.providerName === 'website' ? 'website' : 'shopee';
+  return [
+    {
+      to: '/dashboard/shops',
+      label: 'Shops',
+      icon: StorefrontOutlined,
+      active: ['/dashboard/shops', '/dashboard/addshop'],
+    },
+    {
+      to: forShop(`/dashboard/shops/knowledge?shopId=${shop?.id}`),
+      label: 'Train Chatbot',
+      icon: SchoolOutlined,
+      active: [
+        '/dashboard/shops/knowledge',
+        '/dashboard/shops/train',
+        '/dashboard/topic',
+        '/dashboard/knowledge',
+      ],
+    },
+    {
+      to: forShop(`/dashboard/test/${simulator}?shopId=${shop?.id}`),
+      label: 'Simulator',
+      icon: ChatBubbleOutlineRounded,
+      active: ['/dashboard/test'],
+    },
+    ...(shop?.config.vouchersEnabled
+      ? [
+          {
+            to: `/dashboard/vouchers/${shop.id}`,
+            label: 'Vouchers',
+            icon: LocalOfferOutlined,
+            active: ['/dashboard/vouchers'],
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The most specific link whose paths contain the current page. */
+function activeLink(links: NavLink[], pathname: string): NavLink | undefined {
+  let best: { link: NavLink; length: number } | undefined;
+  for (const link of links) {
+    for (const path of link.active) {
+      if ((pathname === path || pathname.startsWith(`${path}/`)) && path.length > (best?.length ?? -1)) {
+        best = { link, length: path.length };
+      }
+    }
+  }
+  return best?.link;
+}
+
+export function SidebarLinks({ shop }: { shop: Shop | null }) {
+  const { pathname } = useLocation();
+  const links = navLinks(shop);
+  const active = activeLink(links, pathname);
+  return (
+    <List sx={{ px: 1.5 }}>
+      {links.map((link) => (
+        <ListItemButton
+          key={link.label}
+          component={Link}
+          to={link.to}
+          selected={link === active}
+          aria-current={link === active ? 'page' : undefined}
+          sx={{ mb: 0.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <link.icon />
+          </ListItemIcon>
+          <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+        </ListItemButton>
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Shop } from '@balas/contracts';
+import AddRounded from '@mui/icons-material/AddRounded';
+import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Skeleton } from '@mui/material';
+import { Link } from 'react-router';
+import { ProviderAvatar, providerLabel } from '../../features/shops/components/provider-badge.tsx';
+import { shopPath } from '../../features/shops/components/shop-card.tsx';
+import { selectShop } from '../../features/shops/hooks/current-shop.ts';
+
+/** The merchant's shops: a click makes the shop current and opens it. */
+export function SidebarShops({
+  shops,
+  current,
+  loading,
+}: {
+  shops: Shop[];
+  current: Shop | null;
+  loading: boolean;
+}) {
+  return (
+    <List
+      dense
+      sx={{ px: 1.5 }}
+      aria-label="Your shops"
+      subheader={
+        <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
+          Your shops
+        </ListSubheader>
+      }
+    >
+      {loading && <Skeleton variant="rounded" height={40} sx={{ mx: 1 }} />}
+      {shops.map((shop) => (
+        <ListItemButton
+          key={shop.id}
+          component={Link}
+          to={shopPath(shop)}
+          selected={shop.id === current?.id}
+          onClick={() => selectShop(shop.id)}
+          sx={{ mb: 0.5 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <ProviderAvatar provider={shop.providerName} size={28} />
+          </ListItemIcon>
+          <ListItemText
+            primary={shop.addInformation.name}
+            secondary={providerLabel(shop.providerName)}
+            slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+          />
+        </ListItemButton>
+      ))}
+      <ListItemButton component={Link} to="/dashboard/addshop" sx={{ color: 'primary.dark' }}>
+        <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+          <AddRounded />
+        </ListItemIcon>
+        <ListItemText primary="Add Shop" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+      </ListItemButton>
+    </List>
+  );
+}

@@ -1,0 +1,47 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderAt } from '../../test-utils.tsx';
+import { TopBar } from './top-bar.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const renderBar = () =>
+  renderAt('/dashboard/shops', [
+    { path: '/dashboard/shops', element: <TopBar sidebarOpen onMenu={() => {}} /> },
+    { path: '/', element: <p>Landing</p> },
+  ]);
+
+describe('logout (spec §2, §4)', () => {
+  it('clears the token and the cache and goes to / even when the call fails', async () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('shopId', 'shop-1');
+    const fetch = vi.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.stubGlobal('fetch', fetch);
+    const { router, client } = renderBar();
+    client.setQueryData(['shops'], [{ id: 'shop-1' }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.getByText('Landing')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('/api/signout', expect.objectContaining({ method: 'GET' }));
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('shopId')).toBeNull();
+    expect(client.getQueryData(['shops'])).toBeUndefined();
+  });
+
+  it('also ends the session when the server answers an error', async () => {
+    localStorage.setItem('token', 'abc');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('oops', { status: 500 })),
+    );
+    const { router } = renderBar();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});

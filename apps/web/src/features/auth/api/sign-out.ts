@@ -1,0 +1,26 @@
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { endSession } from '../../../lib/session.ts';
+
+/** `GET /api/signout`: revokes the token on the server. */
+export const signOut = () => api<{ message: string }>('/signout');
+
+/** The session ends in the browser whatever the server answers (spec §2, §4). */
+export const signOutOptions = (client: QueryClient, leave?: () => void | Promise<void>) =>
+  mutationOptions({
+    mutationFn: signOut,
+    onSettled: async () => {
+      try {
+        await leave?.();
+      } finally {
+        endSession(client);
+      }
+    },
+  });
+
+/** Logout: goes to the landing page and ends the session, even when the call fails. */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return useMutation(signOutOptions(useQueryClient(), () => navigate('/', { replace: true })));
+}

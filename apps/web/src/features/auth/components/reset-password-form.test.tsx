@@ -1,0 +1,51 @@
+import { messages } from '@balas/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderAt } from '../../../test-utils.tsx';
+import { ResetPasswordPage } from './reset-password-page.tsx';
+
+const v = messages.validation;
+const renderReset = (search = '?email=aisyah%40example.com') =>
+  renderAt(`/reset-password/abc123${search}`, [
+    { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+  ]);
+const input = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+describe('reset password form (spec §5)', () => {
+  it('asks for both passwords', async () => {
+    renderReset();
+    await submit();
+    await waitFor(() => expect(screen.getAllByText(v.password)).toHaveLength(2));
+  });
+
+  it('asks for at least 8 characters', async () => {
+    renderReset();
+    const user = userEvent.setup();
+    await user.type(input('New Password'), 'short');
+    await user.type(input('Confirm Password'), 'short');
+    await submit();
+    await waitFor(() => expect(screen.getAllByText(v.passwordMin)).toHaveLength(2));
+  });
+
+  it('shows the mismatch and clears it when the merchant types again', async () => {
+    renderReset();
+    const user = userEvent.setup();
+    await user.type(input('New Password'), 'password1');
+    await user.type(input('Confirm Password'), 'password2');
+    await submit();
+    expect(await screen.findByText(v.resetPasswordMismatch)).toBeTruthy();
+    await user.type(input('Confirm Password'), 'x');
+    await waitFor(() => expect(screen.queryByText(v.resetPasswordMismatch)).toBeNull());
+  });
+
+  it('says the link is broken when it has no email', async () => {
+    renderReset('');
+    const user = userEvent.setup();
+    await user.type(input('New Password'), 'password1');
+    await user.type(input('Confirm Password'), 'password1');
+    await submit();
+    expect(await screen.findByText(messages.auth.resetInvalid)).toBeTruthy();
+  });
+});

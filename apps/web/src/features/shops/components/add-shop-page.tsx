@@ -1,0 +1,32 @@
+import { Box, Step, StepLabel, Stepper } from '@mui/material';
+import { Outlet, useLocation } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+
+const steps = ['Choose Shop', 'Registration', 'Authorization'];
+
+/** Which step a wizard address is on; `complete` marks every step done. */
+export function activeStep(pathname: string): number {
+  const last = pathname.split('/').filter(Boolean).at(-1);
+  if (last === 'addshop') return 0;
+  if (last === 'pending') return 2;
+  if (last === 'complete') return steps.length;
+  return 1;
+}
+
+/** /dashboard/addshop: the three-step wizard (spec §2, §4); its children render the steps. */
+export function AddShopPage() {
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ maxWidth: 880, mx: 'auto' }}>
+      <PageHeader title="Add Shop" subtitle="Connect a marketplace shop or your website in three steps." />
+      <Stepper activeStep={activeStep(pathname)} alternativeLabel sx={{ mb: { xs: 3, sm: 5 } }}>
+        {steps.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Outlet />
+    </Box>
+  );
+}
