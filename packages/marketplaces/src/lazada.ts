@@ -4,11 +4,13 @@ import {
   type LazadaProduct,
   type LazadaSession,
   type LazadaTokens,
+  type LazadaOrderItem,
   type LazadaVoucher,
   toLazadaMessage,
   toLazadaProduct,
   toLazadaSession,
   toLazadaTokens,
+  toLazadaOrderItem,
   toLazadaVoucher,
 } from './lazada-wire.ts';
 import { lazadaSign } from './sign.ts';
@@ -221,6 +223,12 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
 
     getProductItem: async (accessToken: string, itemId: string): Promise<LazadaProduct> =>
       toLazadaProduct(await api('GET', '/product/item/get', accessToken, { item_id: itemId })),
+
+    /** The items of one order (the data is a list, not an object). */
+    async getOrderItems(accessToken: string, orderId: string): Promise<LazadaOrderItem[]> {
+      const body = await call(apiBase, 'GET', '/order/items/get', { order_id: orderId }, accessToken, true);
+      return list(body.data).map(toLazadaOrderItem);
+    },
 
     async getVouchers(
       accessToken: string,

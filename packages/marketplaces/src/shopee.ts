@@ -7,6 +7,7 @@ import {
   type ShopeeItem,
   type ShopeeMessage,
   type ShopeeModel,
+  type ShopeeOrder,
   type ShopeeSentMessage,
   type ShopeeShopInfo,
   type ShopeeTokens,
@@ -15,6 +16,7 @@ import {
   toShopeeItem,
   toShopeeMessage,
   toShopeeModel,
+  toShopeeOrder,
   toShopeeSentMessage,
   toShopeeShopInfo,
   toShopeeTokens,
@@ -248,6 +250,15 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
         })),
         models: list(r.model).map(toShopeeModel),
       };
+    },
+
+    /** Orders with their buyer and item names; at most 50 order_sn per call. */
+    async getOrderDetail(auth: ShopeeAuth, orderSns: readonly string[]): Promise<ShopeeOrder[]> {
+      const r = await shopGet(auth, '/api/v2/order/get_order_detail', {
+        order_sn_list: orderSns.join(','),
+        response_optional_fields: 'buyer_user_id,buyer_username,item_list',
+      });
+      return list(r.order_list).map(toShopeeOrder);
     },
 
     async getVoucherList(

@@ -98,4 +98,23 @@ export function lazadaCatalogueRoutes(app: FastifyInstance, state: SandboxState)
       data_list: all.slice((page - 1) * size, page * size).map((v) => lazadaVoucher(v, now)),
     };
   });
+
+  route('/rest/order/items/get', ({ params }, shop) => {
+    const orderId = required(params, 'order_id');
+    const order = state.data.lazada.orders.find((o) => o.shopId === shop.id && o.sn === orderId);
+    if (!order) throw invalid('The order does not exist');
+    return order.itemIds.map((itemId, i) => {
+      const product = shop.products.find((p) => p.id === itemId);
+      return {
+        order_id: order.sn,
+        order_item_id: `${order.sn}${i}`,
+        item_id: itemId,
+        name: product?.name ?? '',
+        sku: product?.sku ?? '',
+        item_price: product?.price ?? 0,
+        currency: 'MYR',
+        status: order.status.toLowerCase(),
+      };
+    });
+  });
 }
