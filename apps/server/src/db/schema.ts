@@ -184,6 +184,12 @@ export const webhookEvents = pgTable('webhook_events', {
 });
 
 // ---- training ------------------------------------------------------------------------------
+export interface TopicVoucher {
+  id: string;
+  code: string;
+  name: string;
+}
+
 export const topics = pgTable(
   'topics',
   {
@@ -193,6 +199,8 @@ export const topics = pgTable(
       .references(() => shops.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     type: text('type').notNull().default('Shopee'),
+    /** The platform voucher the bot offers when it answers from this topic (null: none). */
+    voucher: jsonb('voucher').$type<TopicVoucher>(),
     createdAt: createdAt(),
   },
   (t) => [index('topics_shop_idx').on(t.shopId, t.createdAt)],
