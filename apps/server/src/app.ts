@@ -148,7 +148,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           db: ctx.database.db,
           onConnected: services.onShopConnected,
         });
-        await api.register(trainingRoutes, { training: services.training, db: ctx.database.db });
+        await api.register(trainingRoutes, {
+          training: services.training,
+          voucherOffers: services.voucherOffers,
+          db: ctx.database.db,
+        });
         await api.register(knowledgeRoutes, {
           knowledge: services.knowledge,
           db: ctx.database.db,

@@ -16,6 +16,7 @@ import type { ShopRow } from './features/shops/shop-guard.ts';
 import { createShopsJobs } from './features/shops/shops.jobs.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
+import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
 import { createWebhookJobs } from './features/webhooks/webhooks.jobs.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
@@ -35,7 +36,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const vouchers = createVouchersService(ctx.database.db);
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
-  const autoReply = createAutoReply(ctx, { answering, replies, inbox });
+  const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
+  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers });
   const sync = createSyncService(ctx, { clients, shops, inbox, products });
 
   const services = {
@@ -49,6 +51,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     inbox,
     replies,
     vouchers,
+    voucherOffers,
     answering,
     autoReply,
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {

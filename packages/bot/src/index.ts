@@ -55,7 +55,7 @@ export {
 } from './handover.ts';
 export { buildShopIndex, embedShopIndex, type Passage, type ShopIndex } from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
-export { handoverText } from './messages.ts';
+export { handoverText, voucherOfferText } from './messages.ts';
 export { analyzeQuery, type Query, type RankedPassage, type Retrieval, retrieve } from './retrieval.ts';
 export { routeTopics, type TopicScore } from './routing.ts';
 export { analyze, malayRoot, segment, stem, stemEnglish } from './tokenize.ts';

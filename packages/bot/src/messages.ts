@@ -56,3 +56,15 @@ export function foreignLeadIn(reply: Lang, passage: Lang): string {
 }
 
 export const PRICE_LABEL: Record<Lang, string> = { en: 'Price', ms: 'Harga', zh: '价格' };
+
+/** Added to an answer when its topic offers a voucher. */
+export function voucherOfferText(lang: Lang, voucher: { code: string; name: string }): string {
+  switch (lang) {
+    case 'en':
+      return `Here's a voucher for you: ${voucher.name}. Use code ${voucher.code} at checkout.`;
+    case 'ms':
+      return `Ini baucar untuk anda: ${voucher.name}. Guna kod ${voucher.code} semasa checkout.`;
+    case 'zh':
+      return `送您一张优惠券：${voucher.name}。结账时输入代码 ${voucher.code} 即可使用。`;
+  }
+}

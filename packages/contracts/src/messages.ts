@@ -59,6 +59,8 @@ export const messages = {
     deleteBlocked: 'Please remove all contents in the category before trying to delete the category.',
     copyBlocked: 'Please clear all existing data before performing this action',
     copyConfirm: 'Are you sure you would like to copy the data from this shop?',
+    voucherNotRunning: 'This voucher is not running in your shop. Pick one of its current vouchers.',
+    voucherWebsite: 'Vouchers come from your Shopee or Lazada shop; a website shop has none.',
   },
   knowledge: {
     uploaded: 'Your file has been successfully uploaded',

@@ -26,14 +26,31 @@ export const informationBody = textList(limits.categorization);
 export const responseBody = textList(limits.knowledge);
 
 export const topicEntry = z.object({ id: z.string(), info: z.string() });
+/** The platform voucher the bot offers with answers from the topic. */
+export const topicVoucher = z.object({ id: z.string(), code: z.string(), name: z.string() });
+export type TopicVoucher = z.infer<typeof topicVoucher>;
 export const topic = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
   GPTInformation: z.array(topicEntry),
   GPTResponse: z.array(topicEntry),
+  voucher: topicVoucher.nullable(),
   createdAt: z.string(),
 });
 export type Topic = z.infer<typeof topic>;
+
+/** A voucher running in the shop on its platform, as the topic page offers them. */
+export const shopVoucher = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  discount: z.string(),
+  endsAt: z.string(),
+});
+export type ShopVoucher = z.infer<typeof shopVoucher>;
+
+/** Sets (or, with null, clears) the voucher a topic offers. */
+export const topicVoucherBody = z.object({ voucherId: z.string().trim().min(1).max(64).nullable() });
 
 export const copyTopicsBody = z.object({ fromShopId: z.string({ error: v.shop }).min(1, v.shop) });

@@ -1,4 +1,4 @@
-import type { AnswerResult } from '@balas/bot';
+import { type AnswerResult, voucherOfferText } from '@balas/bot';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +7,7 @@ import { defineJob } from '../../platform/queue.ts';
 import type { MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
+import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 
 export function handoverReasonText(result: AnswerResult): string {
@@ -36,7 +37,12 @@ export interface AutoReplyOutcome {
  */
 export function createAutoReply(
   ctx: AppContext,
-  deps: { answering: AnsweringService; replies: ReplyService; inbox: InboxService },
+  deps: {
+    answering: AnsweringService;
+    replies: ReplyService;
+    inbox: InboxService;
+    voucherOffers: VoucherOffers;
+  },
 ) {
   const { db } = ctx.database;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
@@ -57,7 +63,9 @@ export function createAutoReply(
       .from(messages)
       .where(eq(messages.replyTo, message.id));
     if (already) return quiet();
-    const question = message.text.trim();
+    // Only what the shopper wrote: a card's or sticker's preview label ('[Order]') is no question.
+    const written = message.content.text ?? message.content.txt;
+    const question = typeof written === 'string' ? written.trim() : '';
     const productId = productOf(message.content);
     if (!question && !productId) return quiet();
 
@@ -65,8 +73,9 @@ export function createAutoReply(
       conversation: conversation.externalId,
       productId,
     });
-    const content = shop.provider === 'lazada' ? { txt: result.text } : { text: result.text };
     const type = shop.provider === 'lazada' ? '1' : 'text';
+    const asContent = (text: string) => (shop.provider === 'lazada' ? { txt: text } : { text });
+    const content = asContent(result.text);
     if (result.handover) {
       const [handed] = await db
         .update(conversations)
@@ -80,10 +89,23 @@ export function createAutoReply(
         handover: true,
       };
     }
-    return {
-      sent: await deps.replies.sendBot(shop, conversation, message.id, { type, content }),
-      handover: false,
-    };
+    const voucher = result.topic
+      ? await deps.voucherOffers.offerFor(shop, conversation, result.topic.id)
+      : null;
+    if (!voucher) {
+      return {
+        sent: await deps.replies.sendBot(shop, conversation, message.id, { type, content }),
+        handover: false,
+      };
+    }
+    const text = `${result.text}\n\n${voucherOfferText(result.language, voucher)}`;
+    const sent = await deps.replies.sendBot(shop, conversation, message.id, {
+      type,
+      content: asContent(text),
+    });
+    // Only a voucher that reached the shopper is recorded.
+    if (sent?.status === 'sent') await deps.voucherOffers.recordSent(shop, conversation, voucher, text);
+    return { sent, handover: false };
   }
 
   const job = defineJob({

@@ -15,6 +15,7 @@ const bodies: Record<string, unknown> = {
   'POST /api/shopee/:shopId/gpt/copy': { fromShopId: '' },
   'POST /api/shopee/:shopId/gpt/:categoryId/information': ['x'],
   'POST /api/shopee/:shopId/gpt/:categoryId/response': ['x'],
+  'PUT /api/shopee/:shopId/gpt/:categoryId/voucher': { voucherId: null },
   'PUT /api/shopee/v1/:shopId/:conversationId': { status: true },
   'PUT /api/lazada/v1/:shopId/:conversationId': { status: true },
   'POST /api/shopee/v1/:shopId/:conversationId': { message: 'hello' },

@@ -2,15 +2,20 @@ import {
   copyTopicsBody,
   dataOf,
   informationBody,
+  messages,
   okAnswer,
   responseBody,
+  shopVoucher,
   topic,
   topicCreateBody,
+  topicVoucherBody,
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
 import { shopGuard } from '../shops/shop-guard.ts';
+import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { TrainingService } from './training.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
@@ -18,10 +23,11 @@ const topicParams = shopParams.extend({ categoryId: z.string().max(100) });
 const entryParams = topicParams.extend({ id: z.string().max(100) });
 
 /** Topics of spec §7 under `/api/shopee/{shopId}/gpt`. */
-export const trainingRoutes: FastifyPluginAsyncZod<{ training: TrainingService; db: Db }> = async (
-  app,
-  { training, db },
-) => {
+export const trainingRoutes: FastifyPluginAsyncZod<{
+  training: TrainingService;
+  voucherOffers: VoucherOffers;
+  db: Db;
+}> = async (app, { training, voucherOffers, db }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
   const tags = ['training'];
 
@@ -49,6 +55,31 @@ export const trainingRoutes: FastifyPluginAsyncZod<{ training: TrainingService; 
     async (request) => ({
       data: await training.copyTopics(request.merchantId, request.shop.id, request.body.fromShopId),
     }),
+  );
+
+  app.get(
+    '/shopee/:shopId/gpt/vouchers',
+    { preHandler, schema: { tags, params: shopParams, response: { 200: dataOf(z.array(shopVoucher)) } } },
+    async (request) => ({ data: await voucherOffers.running(request.shop) }),
+  );
+
+  app.put(
+    '/shopee/:shopId/gpt/:categoryId/voucher',
+    {
+      preHandler,
+      schema: { tags, params: topicParams, body: topicVoucherBody, response: { 200: dataOf(topic) } },
+    },
+    async (request) => {
+      const { shop, params, body } = request;
+      if (body.voucherId === null)
+        return { data: await training.setVoucher(shop.id, params.categoryId, null) };
+      if (shop.provider === 'website') throw new AppError('unprocessable', messages.topics.voucherWebsite);
+      await training.getTopic(shop.id, params.categoryId);
+      const found = (await voucherOffers.running(shop)).find((v) => v.id === body.voucherId);
+      if (!found) throw new AppError('unprocessable', messages.topics.voucherNotRunning);
+      const voucher = { id: found.id, code: found.code, name: found.name };
+      return { data: await training.setVoucher(shop.id, params.categoryId, voucher) };
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { messages, type Topic } from '@balas/contracts';
+import { messages, type Topic, type TopicVoucher } from '@balas/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shops, topicEntries, topics } from '../../db/schema.ts';
@@ -44,6 +44,7 @@ export function createTrainingService(db: Db) {
       GPTResponse: entries
         .filter((e) => e.topicId === t.id && e.kind === 'knowledge')
         .map((e) => ({ id: e.id, info: e.text })),
+      voucher: t.voucher ?? null,
     }));
   }
 
@@ -66,6 +67,16 @@ export function createTrainingService(db: Db) {
         .returning();
       await bumpTraining(db, shopId);
       return getTopic(shopId, row!.id);
+    },
+
+    /** Sets the voucher the topic offers (already checked against the platform), or clears it. */
+    async setVoucher(shopId: string, topicId: string, voucher: TopicVoucher | null): Promise<Topic> {
+      await getTopic(shopId, topicId);
+      await db
+        .update(topics)
+        .set({ voucher })
+        .where(and(eq(topics.id, topicId), eq(topics.shopId, shopId)));
+      return getTopic(shopId, topicId);
     },
 
     async deleteTopic(shopId: string, topicId: string): Promise<void> {
