@@ -1,4 +1,4 @@
-import type { Topic } from '@balas/contracts';
+import type { ShopVoucher, Topic } from '@balas/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -18,6 +18,14 @@ export const topicQuery = (shopId: string, topicId: string) =>
 export const useTopic = (shopId: string, topicId: string) =>
   useQuery({ ...topicQuery(shopId, topicId), enabled: !!shopId });
 
+/** The vouchers running in the shop on its platform, which a topic may offer. */
+export const useShopVouchers = (shopId: string, enabled = true) =>
+  useQuery({
+    queryKey: ['shop-vouchers', shopId],
+    queryFn: () => api<ShopVoucher[]>(`/shopee/${shopId}/gpt/vouchers`),
+    enabled: !!shopId && enabled,
+  });
+
 export function useTopicMutations(shopId: string) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: ['topics', shopId] });
@@ -35,6 +43,14 @@ export function useTopicMutations(shopId: string) {
       mutationFn: (fromShopId: string) =>
         api<Topic[]>(`/shopee/${shopId}/gpt/copy`, { method: 'POST', body: { fromShopId } }),
       onSuccess: refresh,
+    }),
+    setVoucher: useMutation({
+      mutationFn: ({ topicId, voucherId }: { topicId: string; voucherId: string | null }) =>
+        api<Topic>(`/shopee/${shopId}/gpt/${topicId}/voucher`, { method: 'PUT', body: { voucherId } }),
+      onSuccess: (topic) => {
+        client.setQueryData(['topics', shopId, topic.id], topic);
+        void refresh();
+      },
     }),
     save: useMutation({
       mutationFn: ({

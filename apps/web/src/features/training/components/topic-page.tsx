@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
 import { useTopic, useTopicMutations } from '../api/topics.ts';
+import { TopicVoucher } from './topic-voucher.tsx';
 
 const tabs = [
   {
@@ -81,6 +82,7 @@ export function TopicPage() {
                 />
               ),
           )}
+          <TopicVoucher shop={shop} topic={topic.data} />
         </>
       )}
     </Box>

@@ -7,6 +7,7 @@ import {
   Button,
   Card,
   CardContent,
+  Chip,
   MenuItem,
   Pagination,
   Stack,
@@ -121,7 +122,11 @@ export function VouchersPage() {
         <Alert severity="error">{error ?? (vouchers.error as Error).message}</Alert>
       )}
       {vouchers.data?.data.length === 0 && (
-        <Typography color="text.secondary">{messages.tables.noMatching}</Typography>
+        <Typography color="text.secondary">
+          {Object.values(filters).some(Boolean)
+            ? messages.tables.noMatching
+            : "The chatbot has not sent any vouchers yet. Pick a voucher on a topic's page and the bot offers it with its answers from that topic."}
+        </Typography>
       )}
       <Stack spacing={1.5}>
         {vouchers.data?.data.map((v) => (
@@ -132,7 +137,12 @@ export function VouchersPage() {
                 spacing={1}
                 sx={{ justifyContent: 'space-between' }}
               >
-                <Typography sx={{ fontWeight: 700 }}>{v.username || 'Shopper'}</Typography>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ fontWeight: 700 }}>{v.username || 'Shopper'}</Typography>
+                  {v.voucherCode && (
+                    <Chip size="small" color="primary" variant="outlined" label={v.voucherCode} />
+                  )}
+                </Stack>
                 <Typography variant="body2" color="text.secondary">
                   Sent at {sentAt(v.chatHistory[0]?.create ?? new Date().toISOString())}
                 </Typography>
