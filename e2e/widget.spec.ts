@@ -9,6 +9,7 @@ let browser: Browser;
 let thirdParty: Server;
 let thirdPartyUrl: string;
 let shopId: string;
+let token: string;
 
 async function api(path: string, body: unknown, token?: string) {
   const res = await fetch(`${server.url}/api${path}`, {
@@ -28,7 +29,7 @@ beforeAll(async () => {
     password: 'correct horse',
     confirm: 'correct horse',
   });
-  const token = data.accessToken!;
+  token = data.accessToken!;
   shopId = (
     await api(
       '/website',
@@ -85,6 +86,37 @@ describe('website widget', () => {
       .frameLocator('iframe[title="Chat with us"]')
       .getByText('We deliver in Klang Valley within 2 working days.')
       .waitFor();
+    await context.close();
+  });
+
+  it("hands over to a person, and the merchant's reply arrives while the panel is open", async () => {
+    const { page, context } = await newPage(browser, thirdPartyUrl.replace('localhost', '127.0.0.1'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open chat' }).click();
+    const panel = page.frameLocator('iframe[title="Chat with us"]');
+    await panel.getByLabel('Your message').fill('Can I talk to a real person please?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText(/A staff member will reply to you here shortly/).waitFor({ timeout: 10_000 });
+
+    const list = await fetch(`${server.url}/api/shopee/v1/${shopId}?page_size=20`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { conversations } = (
+      (await list.json()) as {
+        data: { conversations: { conversation_id: string; latest_message_content: { text?: string } }[] };
+      }
+    ).data;
+    const chat = conversations.find((c) =>
+      /talk to a real person|staff member/.test(c.latest_message_content.text ?? ''),
+    )!;
+    const reply = await fetch(`${server.url}/api/shopee/v1/${shopId}/${chat.conversation_id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Hi, this is Mei from the shop. How can I help?' }),
+    });
+    expect(reply.status).toBe(200);
+    await panel.getByText('Hi, this is Mei from the shop. How can I help?').waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: 'test-results/widget-merchant-reply.png' });
     await context.close();
   });
 

@@ -1,7 +1,14 @@
+export interface Reply {
+  text: string;
+  from: 'bot' | 'agent';
+  at: string;
+}
+
 export interface Turn {
   message: string;
   response: string;
   at: string;
+  replies: Reply[];
 }
 
 async function call<T>(path: string, init?: RequestInit): Promise<T> {

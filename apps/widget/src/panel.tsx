@@ -70,6 +70,9 @@ function Panel() {
     }
   };
 
+  // Once a person of the shop has answered, the handover notice has done its job.
+  const personReplied = turns.some((turn) => turn.replies.some((reply) => reply.from === 'agent'));
+
   const submit = (e: Event) => {
     e.preventDefault();
     const query = text.trim();
@@ -101,7 +104,16 @@ function Panel() {
         {turns.map((turn) => (
           <>
             {turn.message && <p class="bubble me">{turn.message}</p>}
-            {turn.response && <p class="bubble bot">{turn.response}</p>}
+            {turn.replies.map((reply) =>
+              reply.from === 'agent' ? (
+                <p class="bubble bot agent">
+                  <small>Shop team</small>
+                  {reply.text}
+                </p>
+              ) : (
+                <p class="bubble bot">{reply.text}</p>
+              ),
+            )}
           </>
         ))}
         {pending && (
@@ -119,7 +131,7 @@ function Panel() {
             Not sent: “{failed}”. Tap to retry.
           </button>
         )}
-        {handover && <p class="notice">A member of our team will reply here shortly.</p>}
+        {handover && !personReplied && <p class="notice">A member of our team will reply here shortly.</p>}
       </div>
       {error && !failed && <p class="error">{error}</p>}
       <form onSubmit={submit}>

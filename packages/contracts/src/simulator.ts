@@ -55,5 +55,14 @@ export const websiteChatAnswer = z.object({
   messageId: z.string().nullable(),
 });
 export const websiteHistory = z.object({
-  chatHistory: z.array(z.object({ message: z.string(), response: z.string(), at: z.string() })),
+  chatHistory: z.array(
+    z.object({
+      message: z.string(),
+      /** Every reply after the message, joined (spec §3). */
+      response: z.string(),
+      at: z.string(),
+      /** The same replies one by one, so the widget can tell the bot from a person of the shop. */
+      replies: z.array(z.object({ text: z.string(), from: z.enum(['bot', 'agent']), at: z.string() })),
+    }),
+  ),
 });

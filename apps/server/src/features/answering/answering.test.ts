@@ -128,6 +128,24 @@ describe('website chat', () => {
     expect(conversation.handover_reason).toMatch(/asked for a person/);
     const after = await ask('hello? how much is shipping?');
     expect(after.json().data).toMatchObject({ response: '', handover: true });
+    const merchant = await t.app.inject({
+      method: 'POST',
+      url: `/api/shopee/v1/${shopId}/${session}`,
+      headers,
+      payload: { message: 'Hi, Mei here. Shipping is RM8 to Sabah.' },
+    });
+    expect(merchant.statusCode).toBe(200);
+    const turns = (await t.app.inject({ url: `/api/website/v1/${shopId}/${session}` })).json().data
+      .chatHistory;
+    const handoverTurn = turns.find(
+      (x: { message: string }) => x.message === 'let me speak to a human agent',
+    );
+    expect(handoverTurn.replies).toEqual([expect.objectContaining({ from: 'bot' })]);
+    expect(turns.at(-1)).toMatchObject({
+      message: 'hello? how much is shipping?',
+      response: 'Hi, Mei here. Shipping is RM8 to Sabah.',
+      replies: [{ text: 'Hi, Mei here. Shipping is RM8 to Sabah.', from: 'agent', at: expect.any(String) }],
+    });
     await t.app.inject({
       method: 'PUT',
       url: `/api/shopee/v1/${shopId}/${session}`,

@@ -25,14 +25,20 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(conversations.shopId, shopId), eq(conversations.externalId, sessionId)))
     .orderBy(asc(messages.sentAt), asc(messages.createdAt));
-  const pairs: { message: string; response: string; at: string }[] = [];
+  type Reply = { text: string; from: 'bot' | 'agent'; at: string };
+  const pairs: { message: string; response: string; at: string; replies: Reply[] }[] = [];
   for (const row of rows) {
+    const at = row.sentAt.toISOString();
     if (row.sender === 'customer') {
-      pairs.push({ message: row.text, response: '', at: row.sentAt.toISOString() });
+      pairs.push({ message: row.text, response: '', at, replies: [] });
     } else if (row.status !== 'failed') {
-      const last = pairs.at(-1);
-      if (last) last.response = last.response ? `${last.response}\n${row.text}` : row.text;
-      else pairs.push({ message: '', response: row.text, at: row.sentAt.toISOString() });
+      let last = pairs.at(-1);
+      if (!last) {
+        last = { message: '', response: '', at, replies: [] };
+        pairs.push(last);
+      }
+      last.response = last.response ? `${last.response}\n${row.text}` : row.text;
+      last.replies.push({ text: row.text, from: row.sender, at });
     }
   }
   return pairs;
