@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
+import { productAndBrowser } from './support/suite.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 describe('shops and inbox in the browser', () => {
   it('connects a Shopee shop through the sandbox, chats live with a shopper, and removes the shop', async () => {
-    const { page, context } = await newPage(browser, server.url);
-    await signedIn(page, server.url);
+    const { page, context } = await newPage(running.browser, running.server.url);
+    await signedIn(page, running.server.url);
     await page.goto('/dashboard/addshop');
     await page.getByRole('link', { name: /Shopee/ }).click();
     await page.getByLabel('Shop name').fill('Kedai Comel');

@@ -1,27 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall, connectShopee } from './support/shops.ts';
+import { productAndBrowser } from './support/suite.ts';
 
 const DEMO_SHOP = '947042923';
 const BUYER = '880022';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const running = productAndBrowser();
 
 async function shopperSend(type: 'text' | 'order', content: Record<string, string>) {
-  const res = await fetch(`${server.url}/sandbox/shopper/api/send`, {
+  const res = await fetch(`${running.server.url}/sandbox/shopper/api/send`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ platform: 'shopee', shop: DEMO_SHOP, buyer: BUYER, type, content }),
@@ -31,7 +21,7 @@ async function shopperSend(type: 'text' | 'order', content: Record<string, strin
 
 async function shopReplies() {
   const res = await fetch(
-    `${server.url}/sandbox/shopper/api/conversation?platform=shopee&shop=${DEMO_SHOP}&buyer=${BUYER}`,
+    `${running.server.url}/sandbox/shopper/api/conversation?platform=shopee&shop=${DEMO_SHOP}&buyer=${BUYER}`,
   );
   const { messages } = (await res.json()) as { messages: { from: string; content: { text?: string } }[] };
   return messages.filter((m) => m.from === 'shop').map((m) => m.content.text ?? '');
@@ -39,17 +29,17 @@ async function shopReplies() {
 
 describe('vouchers in the browser', () => {
   it('offers a topic voucher to a shopper; the merchant reviews, searches and exports it', async () => {
-    const { page } = await newPage(browser, server.url);
-    const { token } = await signedIn(page, server.url);
-    const shopId = await connectShopee(server.url, token, DEMO_SHOP);
-    await apiCall(server.url, token, 'PUT', `/shopee/v1/${shopId}`, { defaultBotStatus: true });
-    const topic = await apiCall<{ id: string }>(server.url, token, 'POST', `/shopee/${shopId}/gpt`, {
+    const { page } = await newPage(running.browser, running.server.url);
+    const { token } = await signedIn(page, running.server.url);
+    const shopId = await connectShopee(running.server.url, token, DEMO_SHOP);
+    await apiCall(running.server.url, token, 'PUT', `/shopee/v1/${shopId}`, { defaultBotStatus: true });
+    const topic = await apiCall<{ id: string }>(running.server.url, token, 'POST', `/shopee/${shopId}/gpt`, {
       name: 'Vouchers',
     });
-    await apiCall(server.url, token, 'POST', `/shopee/${shopId}/gpt/${topic.id}/information`, [
+    await apiCall(running.server.url, token, 'POST', `/shopee/${shopId}/gpt/${topic.id}/information`, [
       'Questions about vouchers, discount codes, coupons and promotions.',
     ]);
-    await apiCall(server.url, token, 'POST', `/shopee/${shopId}/gpt/${topic.id}/response`, [
+    await apiCall(running.server.url, token, 'POST', `/shopee/${shopId}/gpt/${topic.id}/response`, [
       'We run shop vouchers for our customers: apply the voucher code at checkout to get the discount.',
     ]);
 
@@ -62,7 +52,7 @@ describe('vouchers in the browser', () => {
     await page.screenshot({ path: 'test-results/topic-voucher.png', fullPage: true });
 
     // A shopper shares an order and asks for a discount: the bot answers with the voucher.
-    const directory = await (await fetch(`${server.url}/sandbox/shopper/api/directory`)).json();
+    const directory = await (await fetch(`${running.server.url}/sandbox/shopper/api/directory`)).json();
     const order = directory.platforms
       .find((p: { id: string }) => p.id === 'shopee')
       .orders.find(
