@@ -348,5 +348,23 @@ export const vouchersSent = pgTable(
     response: text('response').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('vouchers_sent_shop_sent_idx').on(t.shopId, t.sentAt, t.id)],
+  (t) => [
+    index('vouchers_sent_shop_sent_idx').on(t.shopId, t.sentAt, t.id),
+    // The log's search, `ILIKE '%term%'` on either column (pg_trgm).
+    index('vouchers_sent_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('vouchers_sent_order_trgm_idx').using('gin', t.orderId.op('gin_trgm_ops')),
+    // "Has this conversation already received this voucher?" on every offer.
+    index('vouchers_sent_conversation_idx').on(t.conversationId),
+  ],
 );
+
+/**
+ * Entries per shop in `vouchers_sent`, kept exact by a trigger on it (migration 0002): the log's
+ * unfiltered total without counting every entry on every page.
+ */
+export const voucherTotals = pgTable('voucher_totals', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});

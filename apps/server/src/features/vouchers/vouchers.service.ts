@@ -1,7 +1,21 @@
 import type { VoucherEntry } from '@balas/contracts';
-import { and, asc, count, desc, eq, gt, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { vouchersSent } from '../../db/schema.ts';
+import { vouchersSent, voucherTotals } from '../../db/schema.ts';
 
 export interface VoucherFilter {
   search?: string | undefined;
@@ -41,17 +55,30 @@ export function createVouchersService(db: Db) {
 
   return {
     async list(shopId: string, f: VoucherFilter, page: number, perPage: number) {
-      const [rows, [total]] = await Promise.all([
+      const filtered = where(shopId, f);
+      // The page's ids first (from the index alone when unfiltered), then only those rows: a deep
+      // page does not read every row it skips.
+      const ids = db
+        .select({ id: vouchersSent.id })
+        .from(vouchersSent)
+        .where(filtered)
+        .orderBy(...order(f))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      // Unfiltered, the total is the trigger-kept count rather than a count of every entry.
+      const total =
+        f.search || f.dateFrom || f.dateTo
+          ? db.select({ n: count() }).from(vouchersSent).where(filtered)
+          : db.select({ n: voucherTotals.total }).from(voucherTotals).where(eq(voucherTotals.shopId, shopId));
+      const [rows, [counted]] = await Promise.all([
         db
           .select()
           .from(vouchersSent)
-          .where(where(shopId, f))
-          .orderBy(...order(f))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        db.select({ n: count() }).from(vouchersSent).where(where(shopId, f)),
+          .where(inArray(vouchersSent.id, ids))
+          .orderBy(...order(f)),
+        total,
       ]);
-      const n = total?.n ?? 0;
+      const n = counted?.n ?? 0;
       return {
         data: rows.map(toVoucherEntry),
         total: n,
@@ -63,22 +90,21 @@ export function createVouchersService(db: Db) {
 
     /** Streams the filtered entries in keyset batches: memory stays flat whatever the count. */
     async *exportRows(shopId: string, f: VoucherFilter, batch = 1000): AsyncGenerator<Row[]> {
-      const ascending = f.orderBy === 'asc';
-      const [pastAt, pastId] = ascending ? [gt, gt] : [lt, lt];
-      let cursor: { at: Date; id: string } | null = null;
+      // The cursor keeps sent_at to the microsecond (a Date would round it to the millisecond and
+      // repeat or skip entries), and one row comparison lets the index seek straight to it.
+      const past = f.orderBy === 'asc' ? sql.raw('>') : sql.raw('<');
+      const at = sql<string>`to_char(${vouchersSent.sentAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      let cursor: { at: string; id: string } | null = null;
       for (;;) {
-        const c: { at: Date; id: string } | null = cursor;
-        const rows: Row[] = await db
-          .select()
+        const c: { at: string; id: string } | null = cursor;
+        const rows: (Row & { cursor: string })[] = await db
+          .select({ ...getTableColumns(vouchersSent), cursor: at })
           .from(vouchersSent)
           .where(
             and(
               where(shopId, f),
               c
-                ? or(
-                    pastAt(vouchersSent.sentAt, c.at),
-                    and(eq(vouchersSent.sentAt, c.at), pastId(vouchersSent.id, c.id)),
-                  )
+                ? sql`(${vouchersSent.sentAt}, ${vouchersSent.id}) ${past} (${c.at}::timestamptz, ${c.id}::uuid)`
                 : undefined,
             ),
           )
@@ -87,7 +113,7 @@ export function createVouchersService(db: Db) {
         if (rows.length === 0) return;
         yield rows;
         const last = rows.at(-1)!;
-        cursor = { at: last.sentAt, id: last.id };
+        cursor = { at: last.cursor, id: last.id };
         if (rows.length < batch) return;
       }
     },

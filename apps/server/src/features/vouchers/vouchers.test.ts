@@ -1,5 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vouchersSent } from '../../db/schema.ts';
+import { vouchersSent, voucherTotals } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -71,5 +72,49 @@ describe('vouchers', () => {
     const other = await signUp(t.app);
     expect((await list('page=1', other.headers)).statusCode).toBe(404);
     expect((await list('export=true', other.headers)).statusCode).toBe(404);
+  });
+
+  it('exports every entry once across batches, even several within one millisecond', async () => {
+    const other = await createWebsiteShop(t.app, headers);
+    // 25 entries, four to a millisecond, apart by microseconds (as PostgreSQL's now() records them).
+    await t.ctx.database.db.execute(sql`
+      insert into vouchers_sent (shop_id, username, response, sent_at)
+      select ${other}::uuid, 'u' || g, 'r', timestamptz '2026-10-01 12:00:00.123+08' + (g / 4) * interval '1 millisecond'
+             + (g % 4) * interval '1 microsecond'
+      from generate_series(0, 24) g`);
+    for (const orderBy of ['asc', 'desc'] as const) {
+      const names: string[] = [];
+      for await (const rows of t.app.services.vouchers.exportRows(other, { orderBy }, 3)) {
+        names.push(...rows.map((r) => r.username));
+        if (names.length > 50) break; // a cursor that does not advance repeats entries forever
+      }
+      const all = Array.from({ length: 25 }, (_, g) => `u${g}`);
+      expect(names).toEqual(orderBy === 'asc' ? all : all.reverse());
+    }
+  });
+
+  it('keeps the total exact as entries come and go, without counting them', async () => {
+    const other = await createWebsiteShop(t.app, headers);
+    const total = async () =>
+      (await t.app.inject({ url: `/api/shopee/v1/voucher/${other}`, headers })).json().data.total;
+    expect(await total()).toBe(0);
+    await t.ctx.database.db
+      .insert(vouchersSent)
+      .values([1, 2, 3].map((i) => ({ shopId: other, username: `n${i}`, response: 'r' })));
+    await t.app.services.vouchers.record({
+      shopId: other,
+      conversationId: null,
+      username: 'n4',
+      orderId: null,
+      items: [],
+      voucherCode: 'COMEL10',
+      response: 'r',
+    });
+    expect(await total()).toBe(4);
+    await t.ctx.database.db.delete(vouchersSent).where(eq(vouchersSent.username, 'n1'));
+    expect(await total()).toBe(3);
+    expect((await list('perPage=20')).json().data.total).toBe(45);
+    const [row] = await t.ctx.database.db.select().from(voucherTotals).where(eq(voucherTotals.shopId, other));
+    expect(row?.total).toBe(3);
   });
 });
