@@ -1,13 +1,18 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type AppContext, closeContext, createContext } from '../apps/server/src/context.ts';
 import { registerJobs } from '../apps/server/src/jobs.ts';
+import { freePort } from '../e2e/support/server.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface Figure {
   name: string;
@@ -30,38 +35,61 @@ export function report(figures: Figure[]) {
   }
 }
 
-/** A fresh product on its own database: PostgreSQL (BENCH_DATABASE_URL or the local server) by default. */
-export async function startBenchApp(options: { postgres?: boolean } = {}) {
+/** Where a bench keeps its data: a fresh PostgreSQL database, or PGlite persisted under `dataDir`. */
+export interface BenchDatabase {
+  /** Undefined: PGlite under `dataDir`. */
+  url: string | undefined;
+  dataDir: string;
+  /** Drops the database and removes the data directory. */
+  drop(): Promise<void>;
+}
+
+/** True when the bench runs against PostgreSQL (DATABASE_URL set), false for PGlite. */
+export const benchOnPostgres = () => loadConfig(process.env).databaseUrl !== undefined;
+
+/** A fresh, empty database: on the PostgreSQL server of DATABASE_URL (or the local one) unless `postgres` is false. */
+export async function createBenchDatabase(postgres = true): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-bench-'));
-  const env = loadConfig(process.env);
-  let databaseUrl: string | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  if (options.postgres !== false) {
-    const admin = env.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `balas_bench_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    drop = async () => {
+  const removeDir = async () => rmSync(dataDir, { recursive: true, force: true });
+  if (!postgres) return { url: undefined, dataDir, drop: removeDir };
+  const admin = loadConfig(process.env).databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `balas_bench_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    dataDir,
+    async drop() {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
-    };
-  }
+      await removeDir();
+    },
+  };
+}
+
+/**
+ * A fresh product in this process: on its own PostgreSQL database by default, on in-memory PGlite
+ * with `postgres: false`, or on a given `database` (kept when closing, PGlite persisted to disk).
+ */
+export async function startBenchApp(options: { postgres?: boolean; database?: BenchDatabase } = {}) {
+  const database = options.database ?? (await createBenchDatabase(options.postgres !== false));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
+    DATA_DIR: database.dataDir,
     SECRET_KEY: randomBytes(32).toString('hex'),
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: database.url,
     PUBLIC_URL: 'http://127.0.0.1:3999',
   });
-  const ctx: AppContext = await createContext(config, { inMemoryDatabase: !databaseUrl });
+  const ctx: AppContext = await createContext(config, {
+    inMemoryDatabase: !database.url && !options.database,
+  });
   const app: FastifyInstance = await buildApp(ctx);
   await registerJobs(ctx, app.services, { schedule: false });
   await ctx.queue.startWorker();
@@ -72,13 +100,68 @@ export async function startBenchApp(options: { postgres?: boolean } = {}) {
     app,
     ctx,
     url,
-    databaseUrl,
+    databaseUrl: database.url,
     async close() {
       await app.close();
       await closeContext(ctx);
-      await drop?.();
+      if (!options.database) await database.drop();
     },
   };
+}
+
+export interface ServerProcess {
+  url: string;
+  /** The server's own process (node itself, no wrapper): its memory is in /proc/<pid>/status. */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real product (`apps/server/src/main.ts`, serving the built web app and widget when present)
+ * as a child process on `database`, for figures that need a process of its own.
+ */
+export async function startServerProcess(database: BenchDatabase): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const logs: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d) => logs.push(String(d)));
+  child.stderr.on('data', (d) => logs.push(String(d)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer /api/health within 60 s:\n${logs.join('')}`);
+    }
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, pid: child.pid!, stop };
 }
 
 export async function signUpBench(app: FastifyInstance) {
