@@ -2,12 +2,14 @@ import { benchInbox } from './inbox.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchVouchers } from './vouchers.bench.ts';
+import { benchWidget } from './widget.bench.ts';
 
 // `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
 const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
   knowledge: benchKnowledge,
   vouchers: benchVouchers,
+  widget: benchWidget,
 };
 
 const chosen = process.argv.slice(2).filter((a) => a in benches);
