@@ -97,6 +97,9 @@ describe('website widget', () => {
     await panel.getByLabel('Your message').fill('Can I talk to a real person please?');
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByText(/A staff member will reply to you here shortly/).waitFor({ timeout: 10_000 });
+    // The visitor closes the chat; the reply that comes meanwhile shows as a count on the button.
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open chat' }).waitFor();
 
     const list = await fetch(`${server.url}/api/shopee/v1/${shopId}?page_size=20`, {
       headers: { authorization: `Bearer ${token}` },
@@ -115,7 +118,10 @@ describe('website widget', () => {
       body: JSON.stringify({ message: 'Hi, this is Mei from the shop. How can I help?' }),
     });
     expect(reply.status).toBe(200);
+    await page.locator('[data-balas-widget] .badge').filter({ hasText: '1' }).waitFor({ timeout: 40_000 });
+    await page.getByRole('button', { name: 'Open chat' }).click();
     await panel.getByText('Hi, this is Mei from the shop. How can I help?').waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-balas-widget] .badge').isVisible()).toBe(false);
     await page.screenshot({ path: 'test-results/widget-merchant-reply.png' });
     await context.close();
   });

@@ -1,8 +1,8 @@
-import { isPanelMessage } from './protocol.ts';
+import { type HostMessage, isPanelMessage } from './protocol.ts';
 
 /**
  * The website widget loader. Adds one fixed chat button inside a shadow root (no layout shift, no
- * styles leaking either way) and, on first open, an iframe with the chat panel from our origin.
+ * styles leaking either way) and, once the page is idle, a hidden iframe with the chat panel from our origin.
  * Its only global is `window.BalasWidget`.
  */
 (() => {
@@ -32,23 +32,32 @@ box-shadow:0 10px 40px rgba(0,0,0,.25);z-index:2147483647;background:#fff;displa
   const button = root.querySelector('button')!;
   const badge = root.querySelector('.badge') as HTMLElement;
   let frame: HTMLIFrameElement | null = null;
+  let ready = false;
   let open = false;
+
+  const toPanel = (message: HostMessage) => {
+    if (ready) frame?.contentWindow?.postMessage(message, origin);
+  };
+  // Created hidden once the page is idle, so opening the chat only shows it (no long task on click).
+  const createFrame = () => {
+    if (frame) return frame;
+    frame = document.createElement('iframe');
+    frame.title = 'Chat with us';
+    frame.src = `${origin}/widget/index.html?shop=${encodeURIComponent(shop)}&host=${encodeURIComponent(location.origin)}`;
+    root.appendChild(frame);
+    return frame;
+  };
 
   const setOpen = (next: boolean) => {
     open = next;
-    if (next && !frame) {
-      frame = document.createElement('iframe');
-      frame.title = 'Chat with us';
-      frame.src = `${origin}/widget/index.html?shop=${encodeURIComponent(shop)}&host=${encodeURIComponent(location.origin)}`;
-      root.appendChild(frame);
-    }
-    if (frame) frame.style.display = next ? 'block' : 'none';
+    const panel = createFrame();
+    panel.style.display = next ? 'block' : 'none';
     button.setAttribute('aria-expanded', String(next));
     button.setAttribute('aria-label', next ? 'Close chat' : 'Open chat');
+    toPanel({ type: next ? 'balas:open' : 'balas:hidden' });
     if (next) {
       badge.style.display = 'none';
-      frame?.contentWindow?.postMessage({ type: 'balas:open' }, origin);
-      frame?.focus();
+      panel.focus();
     } else button.focus();
   };
 
@@ -56,6 +65,10 @@ box-shadow:0 10px 40px rgba(0,0,0,.25);z-index:2147483647;background:#fff;displa
   window.addEventListener('message', (event) => {
     if (event.origin !== origin || event.source !== frame?.contentWindow || !isPanelMessage(event.data))
       return;
+    if (event.data.type === 'balas:ready') {
+      ready = true;
+      if (open) toPanel({ type: 'balas:open' });
+    }
     if (event.data.type === 'balas:close') setOpen(false);
     if (event.data.type === 'balas:unread' && !open && event.data.count > 0) {
       badge.textContent = String(event.data.count);
@@ -66,7 +79,17 @@ box-shadow:0 10px 40px rgba(0,0,0,.25);z-index:2147483647;background:#fff;displa
     if (e.key === 'Escape' && open) setOpen(false);
   });
 
-  const mount = () => document.body.appendChild(host);
+  const preload = () => {
+    const idle = (window as { requestIdleCallback?: (cb: () => void, o: { timeout: number }) => void })
+      .requestIdleCallback;
+    if (idle) idle(createFrame, { timeout: 3000 });
+    else setTimeout(createFrame, 1000);
+  };
+  const mount = () => {
+    document.body.appendChild(host);
+    if (document.readyState === 'complete') preload();
+    else window.addEventListener('load', preload, { once: true });
+  };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', mount);
   else mount();
   w.BalasWidget = { open: () => setOpen(true), close: () => setOpen(false) };

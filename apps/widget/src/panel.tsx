@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { fetchHistory, sendQuery, type Turn } from './api.ts';
-import type { PanelMessage } from './protocol.ts';
+import type { HostMessage, PanelMessage } from './protocol.ts';
 import { sessionId } from './session.ts';
 import './panel.css';
 
@@ -9,7 +9,9 @@ const params = new URLSearchParams(location.search);
 const shop = params.get('shop') ?? '';
 const host = params.get('host');
 const session = sessionId();
-const POLL_MS = 4000;
+const POLL_OPEN_MS = 4000;
+const POLL_HIDDEN_MS = 10_000;
+const replyCount = (turns: Turn[]) => turns.reduce((n, turn) => n + turn.replies.length, 0);
 
 const toHost = (message: PanelMessage) => {
   if (host && window.parent !== window) window.parent.postMessage(message, host);
@@ -25,30 +27,67 @@ function Panel() {
   const log = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
 
+  // Preloaded hidden by the loader; standalone (no host page) it is always shown.
+  const [shown, setShown] = useState(!host);
+  const seen = useRef(0);
+
   const refresh = () =>
     fetchHistory(shop, session)
       .then((history) => {
         setTurns(history);
         setError('');
+        return history;
       })
-      .catch((e: Error) => setError(e.message));
+      .catch((e: Error) => {
+        setError(e.message);
+        return null;
+      });
 
   useEffect(() => {
-    void refresh();
-    // The merchant's replies arrive while the panel is open.
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, POLL_MS);
     const onMessage = (event: MessageEvent) => {
-      if (event.origin === host && (event.data as { type?: string })?.type === 'balas:open')
+      if (event.origin !== host) return;
+      const message = event.data as HostMessage | null;
+      if (message?.type === 'balas:open') {
+        setShown(true);
         input.current?.focus();
+      }
+      if (message?.type === 'balas:hidden') setShown(false);
+    };
+    // Focus lives in the panel while it is open, so Escape is heard here.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') toHost({ type: 'balas:close' });
     };
     window.addEventListener('message', onMessage);
+    window.addEventListener('keydown', onKey);
+    toHost({ type: 'balas:ready' });
     return () => {
-      clearInterval(timer);
       window.removeEventListener('message', onMessage);
+      window.removeEventListener('keydown', onKey);
     };
   }, []);
+
+  // The merchant's replies arrive while the panel is open; while hidden, new ones show on the button.
+  useEffect(() => {
+    // Whatever is in the chat when it opens, closes or first loads counts as seen.
+    void refresh().then((history) => {
+      if (history) seen.current = replyCount(history);
+    });
+    const timer = setInterval(
+      () => {
+        if (document.visibilityState !== 'visible') return;
+        void refresh().then((history) => {
+          if (!history) return;
+          const count = replyCount(history);
+          if (shown) seen.current = count;
+          else if (count > seen.current) toHost({ type: 'balas:unread', count: count - seen.current });
+        });
+      },
+      shown ? POLL_OPEN_MS : POLL_HIDDEN_MS,
+    );
+    return () => {
+      clearInterval(timer);
+    };
+  }, [shown]);
 
   useEffect(() => {
     log.current?.scrollTo({ top: log.current.scrollHeight });
