@@ -1,16 +1,16 @@
 import { MarketplaceError } from './errors.ts';
 import {
   type LazadaMessage,
+  type LazadaOrderItem,
   type LazadaProduct,
   type LazadaSession,
   type LazadaTokens,
-  type LazadaOrderItem,
   type LazadaVoucher,
   toLazadaMessage,
+  toLazadaOrderItem,
   toLazadaProduct,
   toLazadaSession,
   toLazadaTokens,
-  toLazadaOrderItem,
   toLazadaVoucher,
 } from './lazada-wire.ts';
 import { lazadaSign } from './sign.ts';
