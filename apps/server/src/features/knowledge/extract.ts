@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
 
@@ -8,6 +10,10 @@ export class ExtractionError extends Error {}
 
 const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
 const MAX_ZIP_ENTRIES = 2000;
+const PDF_OPTIONS = { disableFontFace: true, isEvalSupported: false, verbosity: 0 };
+/** A PDF this large is read by worker threads, each taking a share of its pages (one per core). */
+const PDF_WORKER_BYTES = 512 * 1024;
+const pdfWorkerUrl = new URL('./pdf-pages.worker.mjs', import.meta.url);
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
 export async function sniffDocument(
@@ -85,21 +91,63 @@ async function extractByKind(data: Buffer, kind: DocumentKind): Promise<string> 
 }
 
 async function extractPdf(data: Buffer): Promise<string> {
+  const workers = data.length >= PDF_WORKER_BYTES ? Math.min(availableParallelism(), 4) : 1;
+  const texts =
+    workers > 1
+      ? (
+          await Promise.all(
+            Array.from({ length: workers }, (_, index) => pagesInWorker(data, index, workers)),
+          )
+        ).flat()
+      : await pagesInProcess(data);
+  return texts.map((page) => page.trim()).join('\n\n');
+}
+
+const pdfFailure = (reason: 'password' | 'damaged') =>
+  new ExtractionError(
+    reason === 'password'
+      ? 'This PDF is encrypted with a password'
+      : 'This PDF is damaged and could not be read',
+  );
+
+async function pagesInProcess(data: Buffer): Promise<string[]> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(data));
+    pdf = await getDocumentProxy(new Uint8Array(data), PDF_OPTIONS);
   } catch (error) {
-    if ((error as { name?: string }).name === 'PasswordException') {
-      throw new ExtractionError('This PDF is encrypted with a password');
-    }
-    throw new ExtractionError('This PDF is damaged and could not be read');
+    throw pdfFailure((error as { name?: string }).name === 'PasswordException' ? 'password' : 'damaged');
   }
   try {
-    const { text } = await extractText(pdf, { mergePages: false });
-    return text.map((page) => page.trim()).join('\n\n');
+    const texts: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent({ includeMarkedContent: false });
+      texts.push(
+        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
+      );
+      page.cleanup();
+    }
+    return texts;
   } finally {
     await pdf.destroy();
   }
+}
+
+/** The texts of the `index`-th of `count` consecutive shares of the pages, read in a worker thread. */
+function pagesInWorker(data: Buffer, index: number, count: number): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    // Each worker gets its own copy of the bytes: pdf.js takes ownership of what it is given.
+    const worker = new Worker(pdfWorkerUrl, {
+      workerData: { data: new Uint8Array(data), index, count, options: PDF_OPTIONS },
+    });
+    worker.once('message', (answer: { texts?: string[]; error?: 'password' | 'damaged' }) =>
+      answer.texts ? resolve(answer.texts) : reject(pdfFailure(answer.error ?? 'damaged')),
+    );
+    worker.once('error', () => reject(pdfFailure('damaged')));
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(pdfFailure('damaged'));
+    });
+  });
 }
 
 /** Refuses archives that would inflate far beyond their size, before any inflating happens. */

@@ -9,6 +9,9 @@ import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
 import { type DocumentKind, ExtractionError, extractDocumentText } from './extract.ts';
 
+/** Rows per INSERT of chunks: few round trips, far below the 65,535 bind parameters of one statement. */
+const CHUNK_ROWS_PER_INSERT = 2000;
+
 type FileRow = typeof knowledgeFiles.$inferSelect;
 
 const toFile = (row: FileRow): KnowledgeFile => ({
@@ -97,12 +100,12 @@ export function createKnowledgeService(ctx: AppContext) {
         await db.transaction(async (tx) => {
           // A retried job starts from a clean slate.
           await tx.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
-          for (let i = 0; i < chunks.length; i += 500) {
+          for (let i = 0; i < chunks.length; i += CHUNK_ROWS_PER_INSERT) {
             await tx
               .insert(knowledgeChunks)
               .values(
                 chunks
-                  .slice(i, i + 500)
+                  .slice(i, i + CHUNK_ROWS_PER_INSERT)
                   .map((chunk, n) => ({ fileId, shopId: file.shopId, ordinal: i + n, text: chunk })),
               );
           }
