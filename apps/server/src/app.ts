@@ -180,6 +180,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,
+          onOpened: services.enqueuePlatformRead,
           db: ctx.database.db,
         });
         api.setNotFoundHandler((request, reply) =>

@@ -6,11 +6,12 @@ const GAP_REPAIR_EVERY_MS = 10 * 60 * 1000;
 
 /** Registers every feature's job definitions (API and worker processes alike) and the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
-  const { shops, knowledge, answering, webhooks } = services.jobs;
+  const { shops, knowledge, inbox, answering, webhooks } = services.jobs;
   ctx.queue.register([
     shops.refreshTokens,
     shops.firstSync,
     knowledge.ingest,
+    inbox.readOnPlatform,
     answering.autoReply,
     webhooks.processEvent,
     webhooks.repairGaps,

@@ -6,6 +6,7 @@ import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
+import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
@@ -39,6 +40,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
   const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers });
   const sync = createSyncService(ctx, { clients, shops, inbox, products });
+  const platformRead = createPlatformRead(ctx, { clients, shops });
 
   const services = {
     fetch: fetchImpl,
@@ -60,6 +62,10 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     sync,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow) => sync.firstSync(shop),
+    /** After the merchant opened a conversation: the platform hears it was read. */
+    async enqueuePlatformRead(conversationId: string) {
+      await ctx.queue.enqueue(jobs.inbox.readOnPlatform, { conversationId });
+    },
     async enqueueWebhookEvent(eventId: string) {
       await ctx.queue.enqueue(jobs.webhooks.processEvent, { eventId }, { jobId: eventId });
     },
@@ -75,6 +81,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const jobs = {
     shops: createShopsJobs(ctx, services),
     knowledge: createKnowledgeJobs(knowledge),
+    inbox: { readOnPlatform: platformRead.job },
     answering: { autoReply: autoReply.job },
     webhooks: createWebhookJobs(ctx, {
       sync,

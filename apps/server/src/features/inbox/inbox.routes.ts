@@ -38,8 +38,10 @@ const fromNanos = (nanos: string | undefined, id: string | undefined) =>
 export const inboxRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
   replies: ReplyService;
+  /** Called when the merchant opened an unread conversation (the platform is told it was read). */
+  onOpened: (conversationId: string) => Promise<void>;
   db: Db;
-}> = async (app, { inbox, replies, db }) => {
+}> = async (app, { inbox, replies, onOpened, db }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
   const tags = ['inbox'];
 
@@ -126,7 +128,11 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       pageSize: request.query.page_size,
       cursor: decodeOffset(request.query.offset),
     });
-    if (!request.query.offset) conversation = await inbox.markRead(request.shop, conversation);
+    if (!request.query.offset) {
+      const wasUnread = conversation.hasNew || conversation.unreadCount > 0;
+      conversation = await inbox.markRead(request.shop, conversation);
+      if (wasUnread) await onOpened(conversation.id);
+    }
     return { conversation, page };
   };
 
