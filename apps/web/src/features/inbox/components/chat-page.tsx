@@ -6,16 +6,13 @@ import {
   type Shop,
   type ShopeeMessage,
 } from '@balas/contracts';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import Send from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
-  Button,
   Chip,
-  CircularProgress,
   FormControlLabel,
   IconButton,
   Snackbar,
@@ -28,8 +25,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
@@ -44,8 +40,9 @@ import {
   useMessages,
   useSendReply,
 } from '../api/messages.ts';
+import { chatBubbles } from './chat-log.ts';
+import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
-import { MessageContent } from './message-content.tsx';
 
 /** /chat/shopee/{shopId}/{chatId} and /chat/lazada/{shopId}/{chatId} (spec §2). */
 export function ChatPage() {
@@ -72,11 +69,8 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
   const [alert, setAlert] = useState<string | null>(null);
   const connection = useRealtimeState();
   const lazada = shop.providerName === 'lazada';
-  const bubbles = (chat.data?.pages ?? [])
-    .slice()
-    .reverse()
-    .flatMap((p) => p.bubbles);
-  const bottom = useRef<HTMLDivElement>(null);
+  const bubbles = useMemo(() => chatBubbles(chat.data?.pages), [chat.data]);
+  const log = useRef<ChatMessagesHandle>(null);
 
   const list = useConversations(shop);
   const row = list.data?.pages.flatMap((p) => p.rows).find((r) => r.externalId === conversation);
@@ -99,17 +93,13 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
   );
   useChannel(channels.messages(conversation), events.message, onMessage);
 
-  const newest = bubbles.at(-1)?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when the newest message changes
-  useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' });
-  }, [newest]);
-
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const message = text.trim();
     if (!message) return;
     setText('');
+    // The merchant's own message is always shown, even when they had scrolled up to read.
+    log.current?.scrollToEnd();
     send.mutate(message, { onError: (err) => setAlert((err as Error).message) });
   };
 
@@ -178,39 +168,16 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             Handed over to you: {row.handoverReason}. The bot stays quiet here until you switch it back on.
           </Alert>
         )}
-        <Box
-          sx={{ flex: 1, overflowY: 'auto', px: { xs: 1.5, sm: 3 }, py: 2 }}
-          role="log"
-          aria-label="Messages"
-        >
-          {!lazada && bubbles.length > 0 && (
-            <Box sx={{ textAlign: 'center', mb: 1 }}>
-              <IconButton
-                aria-label="Load earlier messages"
-                onClick={loadEarlier}
-                disabled={chat.isFetchingNextPage}
-              >
-                {chat.isFetchingNextPage ? <CircularProgress size={20} /> : <ArrowUpward />}
-              </IconButton>
-            </Box>
-          )}
-          {chat.isLoading && (
-            <Box sx={{ textAlign: 'center', py: 4 }}>
-              <CircularProgress />
-            </Box>
-          )}
-          {!chat.isLoading && bubbles.length === 0 && (
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6, maxWidth: 520, mx: 'auto' }}>
-              {messages.chat.noChat}
-            </Typography>
-          )}
-          <Stack spacing={1.25}>
-            {bubbles.map((b) => (
-              <MessageBubble key={b.id} bubble={b} lazada={lazada} onRetry={() => retry.mutate(b.id)} />
-            ))}
-          </Stack>
-          <div ref={bottom} />
-        </Box>
+        <ChatMessages
+          ref={log}
+          bubbles={bubbles}
+          lazada={lazada}
+          loading={chat.isLoading}
+          showEarlier={!lazada}
+          loadingEarlier={chat.isFetchingNextPage}
+          onLoadEarlier={() => void loadEarlier()}
+          onRetry={(id) => retry.mutate(id)}
+        />
         <Box
           component="form"
           onSubmit={submit}
@@ -246,67 +213,6 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
         </Box>
       </Box>
       <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
-    </Box>
-  );
-}
-
-function MessageBubble({
-  bubble,
-  lazada,
-  onRetry,
-}: {
-  bubble: Bubble;
-  lazada: boolean;
-  onRetry: () => void;
-}) {
-  const mine = bubble.sender !== 'customer';
-  return (
-    <Box
-      sx={{ alignSelf: mine ? 'flex-end' : 'flex-start', maxWidth: { xs: '88%', sm: '70%' } }}
-      data-sender={bubble.sender}
-    >
-      <Box
-        sx={{
-          px: 1.5,
-          py: 1,
-          borderRadius: 2.5,
-          bgcolor: mine ? (bubble.sender === 'bot' ? '#e3f5ec' : '#42b883') : 'background.paper',
-          color: mine && bubble.sender === 'agent' ? '#fff' : 'text.primary',
-          border: mine ? 0 : 1,
-          borderColor: 'divider',
-          opacity: bubble.status === 'pending' ? 0.7 : 1,
-        }}
-      >
-        <MessageContent bubble={bubble} lazada={lazada} />
-      </Box>
-      <Stack
-        direction="row"
-        spacing={0.75}
-        sx={{ alignItems: 'center', justifyContent: mine ? 'flex-end' : 'flex-start', mt: 0.25 }}
-      >
-        {mine && (
-          <Chip
-            size="small"
-            label={bubble.sender === 'bot' ? 'AI' : 'CS'}
-            color={bubble.sender === 'bot' ? 'primary' : 'default'}
-            sx={{ height: 18, fontSize: 11 }}
-          />
-        )}
-        <Typography variant="caption" color="text.secondary">
-          {format(bubble.at, 'd-MMM hh:mm a')}
-        </Typography>
-        {bubble.status === 'pending' && <Typography variant="caption">Sending…</Typography>}
-      </Stack>
-      {bubble.status === 'failed' && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
-          <Typography variant="caption" color="error">
-            Not sent{bubble.error ? `: ${bubble.error}` : ''}
-          </Typography>
-          <Button size="small" color="error" onClick={onRetry}>
-            Retry
-          </Button>
-        </Stack>
-      )}
     </Box>
   );
 }

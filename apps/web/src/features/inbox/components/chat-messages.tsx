@@ -1,0 +1,134 @@
+import { messages } from '@balas/contracts';
+import ArrowUpward from '@mui/icons-material/ArrowUpward';
+import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import type { Bubble } from '../api/messages.ts';
+import { BUBBLE_GAP_PX, estimateBubbleHeight, FOLLOW_THRESHOLD_PX } from './chat-log.ts';
+import { MessageBubble } from './message-bubble.tsx';
+
+export interface ChatMessagesHandle {
+  /** Shows the newest message (after the merchant sends one). */
+  scrollToEnd(): void;
+}
+
+/**
+ * The conversation's messages, virtualized: only the bubbles on screen (and a few around them) are in
+ * the page, so a chat of thousands of messages scrolls like a short one. The list is anchored to its
+ * end: it opens on the newest message, follows new ones while the reader is at the bottom, and keeps
+ * the message in view where it is when earlier ones are added above it.
+ */
+export function ChatMessages({
+  bubbles,
+  lazada,
+  loading,
+  showEarlier,
+  loadingEarlier,
+  onLoadEarlier,
+  onRetry,
+  ref,
+}: {
+  bubbles: Bubble[];
+  lazada: boolean;
+  loading: boolean;
+  /** The up arrow that loads earlier messages (Shopee pages them; a Lazada chat comes whole). */
+  showEarlier: boolean;
+  loadingEarlier: boolean;
+  onLoadEarlier: () => void;
+  onRetry: (id: string) => void;
+  ref?: Ref<ChatMessagesHandle>;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  // Where the list starts inside the scroller, below the up arrow.
+  const [listTop, setListTop] = useState(0);
+  const getItemKey = useCallback((index: number) => bubbles[index]!.id, [bubbles]);
+  const estimateSize = useCallback((index: number) => estimateBubbleHeight(bubbles[index]!), [bubbles]);
+  const virtual = useVirtualizer({
+    count: bubbles.length,
+    getScrollElement: () => scroller.current,
+    getItemKey,
+    estimateSize,
+    gap: BUBBLE_GAP_PX,
+    paddingEnd: 16,
+    scrollMargin: listTop,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: FOLLOW_THRESHOLD_PX,
+    overscan: 8,
+  });
+
+  useLayoutEffect(() => {
+    const top = list.current?.offsetTop ?? 0;
+    if (top !== listTop) setListTop(top);
+  });
+
+  // Open on the newest message, whether the chat was cached or has just loaded.
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (opened.current || bubbles.length === 0) return;
+    opened.current = true;
+    virtual.scrollToEnd();
+  }, [bubbles.length, virtual]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToEnd() {
+        virtual.scrollToEnd();
+      },
+    }),
+    [virtual],
+  );
+
+  const items = virtual.getVirtualItems();
+  return (
+    <Box
+      ref={scroller}
+      sx={{ flex: 1, overflowY: 'auto', position: 'relative', px: { xs: 1.5, sm: 3 }, pt: 2 }}
+      role="log"
+      aria-label="Messages"
+    >
+      {showEarlier && bubbles.length > 0 && (
+        <Box sx={{ textAlign: 'center', mb: 1 }}>
+          <IconButton aria-label="Load earlier messages" onClick={onLoadEarlier} disabled={loadingEarlier}>
+            {loadingEarlier ? <CircularProgress size={20} /> : <ArrowUpward />}
+          </IconButton>
+        </Box>
+      )}
+      {loading && (
+        <Box sx={{ textAlign: 'center', py: 4 }}>
+          <CircularProgress />
+        </Box>
+      )}
+      {!loading && bubbles.length === 0 && (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6, maxWidth: 520, mx: 'auto' }}>
+          {messages.chat.noChat}
+        </Typography>
+      )}
+      <Box ref={list} style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const bubble = bubbles[item.index]!;
+          return (
+            <Box
+              key={bubble.id}
+              data-index={item.index}
+              ref={virtual.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                display: 'flex',
+                justifyContent: bubble.sender === 'customer' ? 'flex-start' : 'flex-end',
+                transform: `translateY(${item.start - virtual.options.scrollMargin}px)`,
+              }}
+            >
+              <MessageBubble bubble={bubble} lazada={lazada} onRetry={onRetry} />
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,63 @@
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { format } from 'date-fns';
+import type { Bubble } from '../api/messages.ts';
+import { MessageContent } from './message-content.tsx';
+
+/** One message: the shopper's on the left; the shop's (CS) and the bot's (AI) on the right. */
+export function MessageBubble({
+  bubble,
+  lazada,
+  onRetry,
+}: {
+  bubble: Bubble;
+  lazada: boolean;
+  onRetry: (id: string) => void;
+}) {
+  const mine = bubble.sender !== 'customer';
+  return (
+    <Box sx={{ maxWidth: { xs: '88%', sm: '70%' } }} data-sender={bubble.sender}>
+      <Box
+        sx={{
+          px: 1.5,
+          py: 1,
+          borderRadius: 2.5,
+          bgcolor: mine ? (bubble.sender === 'bot' ? '#e3f5ec' : '#42b883') : 'background.paper',
+          color: mine && bubble.sender === 'agent' ? '#fff' : 'text.primary',
+          border: mine ? 0 : 1,
+          borderColor: 'divider',
+          opacity: bubble.status === 'pending' ? 0.7 : 1,
+        }}
+      >
+        <MessageContent bubble={bubble} lazada={lazada} />
+      </Box>
+      <Stack
+        direction="row"
+        spacing={0.75}
+        sx={{ alignItems: 'center', justifyContent: mine ? 'flex-end' : 'flex-start', mt: 0.25 }}
+      >
+        {mine && (
+          <Chip
+            size="small"
+            label={bubble.sender === 'bot' ? 'AI' : 'CS'}
+            color={bubble.sender === 'bot' ? 'primary' : 'default'}
+            sx={{ height: 18, fontSize: 11 }}
+          />
+        )}
+        <Typography variant="caption" color="text.secondary">
+          {format(bubble.at, 'd-MMM hh:mm a')}
+        </Typography>
+        {bubble.status === 'pending' && <Typography variant="caption">Sending…</Typography>}
+      </Stack>
+      {bubble.status === 'failed' && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+          <Typography variant="caption" color="error">
+            Not sent{bubble.error ? `: ${bubble.error}` : ''}
+          </Typography>
+          <Button size="small" color="error" onClick={() => onRetry(bubble.id)}>
+            Retry
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}
