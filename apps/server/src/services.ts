@@ -11,6 +11,8 @@ import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createCatalogueSync } from './features/products/catalogue-sync.ts';
+import { createProductsJobs } from './features/products/products.jobs.ts';
 import { createProductsService } from './features/products/products.service.ts';
 import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
 import type { ShopRow } from './features/shops/shop-guard.ts';
@@ -39,7 +41,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
   const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
   const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers });
-  const sync = createSyncService(ctx, { clients, shops, inbox, products });
+  const catalogue = createCatalogueSync(ctx, { clients, shops, products });
+  const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
 
   const services = {
@@ -50,6 +53,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     training,
     knowledge,
     products,
+    catalogue,
     inbox,
     replies,
     vouchers,
@@ -81,6 +85,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const jobs = {
     shops: createShopsJobs(ctx, services),
     knowledge: createKnowledgeJobs(knowledge),
+    products: createProductsJobs(ctx, catalogue),
     inbox: { readOnPlatform: platformRead.job },
     answering: { autoReply: autoReply.job },
     webhooks: createWebhookJobs(ctx, {

@@ -1,6 +1,6 @@
 import type { LazadaMessage, ShopeeMessage } from '@balas/marketplaces';
 import type { AppContext } from '../../context.ts';
-import type { ProductsService } from '../products/products.service.ts';
+import type { CatalogueSync } from '../products/catalogue-sync.ts';
 import type { MarketplaceClients } from '../shops/connectors.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
@@ -66,9 +66,9 @@ export function fromLazada(m: LazadaMessage, session: { buyerId: string; title: 
  */
 export function createSyncService(
   ctx: AppContext,
-  deps: { clients: MarketplaceClients; shops: ShopsService; inbox: InboxService; products: ProductsService },
+  deps: { clients: MarketplaceClients; shops: ShopsService; inbox: InboxService; catalogue: CatalogueSync },
 ) {
-  const { clients, shops, inbox, products } = deps;
+  const { clients, shops, inbox, catalogue } = deps;
 
   async function store(
     shop: ShopRow,
@@ -82,49 +82,8 @@ export function createSyncService(
     if (onNew && stored.message.sender === 'customer') await onNew(stored.message.id);
   }
 
-  async function syncCatalogue(shop: ShopRow) {
-    const { accessToken, externalId } = await shops.accessToken(shop);
-    const items = [];
-    if (shop.provider === 'shopee') {
-      const auth = { accessToken, shopId: externalId };
-      for (let offset = 0, pages = 0; pages < 20; pages++) {
-        const page = await clients.shopee.getItemList(auth, { offset, pageSize: 100 });
-        for (let i = 0; i < page.itemIds.length; i += 50) {
-          const info = await clients.shopee.getItemBaseInfo(auth, page.itemIds.slice(i, i + 50));
-          items.push(
-            ...info.map((p) => ({
-              externalId: p.itemId,
-              name: p.name,
-              description: p.description,
-              price: p.price === null ? null : p.price.toFixed(2),
-              currency: p.currency,
-              stock: p.stock,
-              images: p.images,
-            })),
-          );
-        }
-        if (!page.hasNextPage) break;
-        offset = page.nextOffset;
-      }
-    } else {
-      for (let offset = 0; offset < 2000; offset += 50) {
-        const page = await clients.lazada.getProducts(accessToken, { offset, limit: 50 });
-        items.push(
-          ...page.products.map((p) => ({
-            externalId: p.itemId,
-            name: p.name,
-            description: p.description,
-            price: p.price === null ? null : p.price.toFixed(2),
-            currency: p.currency,
-            stock: p.stock,
-            images: p.images,
-          })),
-        );
-        if (page.products.length < 50) break;
-      }
-    }
-    await products.upsertCatalogue(shop.id, items);
-  }
+  /** The catalogue is the products feature's: the same sync as its scheduled re-sync. */
+  const syncCatalogue = (shop: ShopRow) => catalogue.syncShop(shop);
 
   async function syncConversations(
     shop: ShopRow,

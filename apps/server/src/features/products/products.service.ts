@@ -1,5 +1,5 @@
 import type { Product, ProductInfoRecord } from '@balas/contracts';
-import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productInfo, productInfoProducts, products } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -48,29 +48,56 @@ export function createProductsService(db: Db) {
       return rows.map(toProduct);
     },
 
-    /** Inserts or updates the shop's catalogue from the platform. */
-    async upsertCatalogue(shopId: string, items: CatalogueItem[]): Promise<void> {
-      for (let i = 0; i < items.length; i += 200) {
-        const batch = items.slice(i, i + 200);
-        for (const item of batch) {
-          await db
-            .insert(products)
-            .values({ shopId, ...item, updatedAt: new Date() })
-            .onConflictDoUpdate({
-              target: [products.shopId, products.externalId],
-              set: {
-                name: item.name,
-                description: item.description,
-                price: item.price,
-                currency: item.currency,
-                stock: item.stock,
-                images: item.images,
-                updatedAt: new Date(),
-              },
-            });
+    /**
+     * Inserts or updates products from the platform; rows whose fields did not change are left alone.
+     * Returns how many rows were added or changed.
+     */
+    async upsertCatalogue(shopId: string, items: CatalogueItem[]): Promise<number> {
+      const changed = await upsertItems(db, shopId, items);
+      if (changed > 0) await bumpTraining(db, shopId);
+      return changed;
+    },
+
+    /**
+     * Makes the shop's catalogue match the platform's full listing: new and renamed products are
+     * written, and products the platform no longer lists are removed together with the information
+     * the merchant attached to them (entries left with no product go too), so neither the Products
+     * page nor the bot speaks of them. Call it only with a complete listing.
+     */
+    async replaceCatalogue(
+      shopId: string,
+      items: CatalogueItem[],
+    ): Promise<{ changed: number; removed: number }> {
+      return db.transaction(async (tx) => {
+        const changed = await upsertItems(tx, shopId, items);
+        const listed = [...new Set(items.map((i) => i.externalId))];
+        const gone = await tx
+          .delete(products)
+          .where(
+            and(
+              eq(products.shopId, shopId),
+              listed.length > 0 ? notInArray(products.externalId, listed) : undefined,
+            ),
+          )
+          .returning({ externalId: products.externalId });
+        if (gone.length > 0) {
+          const links = await tx
+            .delete(productInfoProducts)
+            .where(
+              and(
+                eq(productInfoProducts.shopId, shopId),
+                inArray(
+                  productInfoProducts.productId,
+                  gone.map((g) => g.externalId),
+                ),
+              ),
+            )
+            .returning({ infoId: productInfoProducts.infoId });
+          await deleteOrphans(tx, shopId, [...new Set(links.map((l) => l.infoId))]);
         }
-      }
-      if (items.length > 0) await bumpTraining(db, shopId);
+        if (changed > 0 || gone.length > 0) await bumpTraining(tx, shopId);
+        return { changed, removed: gone.length };
+      });
     },
 
     async addInfo(shopId: string, productIds: string[], entries: { title: string; description: string }[]) {
@@ -185,6 +212,41 @@ export function createProductsService(db: Db) {
       });
     },
   };
+}
+
+/** Rows per INSERT of catalogue items (8 parameters each). */
+const ITEMS_PER_INSERT = 500;
+
+/** Upserts in batches; a conflicting row is only rewritten when a field differs. */
+async function upsertItems(db: Pick<Db, 'insert'>, shopId: string, items: CatalogueItem[]): Promise<number> {
+  // The platform may list an item twice across pages: the last one wins, as one INSERT cannot touch a row twice.
+  const unique = [...new Map(items.map((i) => [i.externalId, i])).values()];
+  let changed = 0;
+  const now = new Date();
+  for (let from = 0; from < unique.length; from += ITEMS_PER_INSERT) {
+    const written = await db
+      .insert(products)
+      .values(
+        unique.slice(from, from + ITEMS_PER_INSERT).map((item) => ({ shopId, ...item, updatedAt: now })),
+      )
+      .onConflictDoUpdate({
+        target: [products.shopId, products.externalId],
+        set: {
+          name: sql`excluded.name`,
+          description: sql`excluded.description`,
+          price: sql`excluded.price`,
+          currency: sql`excluded.currency`,
+          stock: sql`excluded.stock`,
+          images: sql`excluded.images`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+        setWhere: sql`(${products.name}, ${products.description}, ${products.price}, ${products.currency}, ${products.stock}, ${products.images})
+          is distinct from (excluded.name, excluded.description, excluded.price, excluded.currency, excluded.stock, excluded.images)`,
+      })
+      .returning({ id: products.id });
+    changed += written.length;
+  }
+  return changed;
 }
 
 /** Entries left with no product are gone too. */
