@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidv7 } from './uuid7.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -146,7 +147,8 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: id(),
+    // Time-ordered: messages stamped in the same second keep the order they arrived in.
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
     shopId: uuid('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
