@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { eventually } from './marketplace-flow.ts';
+import { freePort } from './standalone-sandbox.ts';
 
 /*
  * The distributed deployment of OPERATIONS.md, for real: two API processes (WORKERS=off) and one
@@ -53,18 +53,6 @@ const sockets: Socket[] = [];
 const killAll = () => {
   for (const c of children) if (!c.exited) c.proc.kill('SIGKILL');
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh PostgreSQL database for this run, dropped afterwards. */
 async function createDatabase(adminUrl: string): Promise<string> {

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
+import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 
 /*
@@ -34,21 +34,6 @@ const pushFetch: typeof fetch = async (input, init) => {
   return toApp(input, init);
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const hidden = (html: string, name: string) =>
-  html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
-
 beforeAll(async () => {
   const port = await freePort();
   const sandboxUrl = `http://127.0.0.1:${port}`;
@@ -70,35 +55,13 @@ beforeAll(async () => {
   ({ headers } = await signUp(app));
 
   // Connect the demo shop: create it, approve it on the sandbox's page, follow the callback.
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/shopee',
+  shopId = await connectToStandaloneShopee(
+    app,
     headers,
-    payload: {
-      name: 'My Shopee shop',
-      person_name: 'Aisyah',
-      person_email: 'aisyah@example.com',
-      person_phone: '012-345 6789',
-      redirect: 'http://localhost:3000/dashboard/addshop/complete',
-    },
-  });
-  const { authUrl, id } = created.json().data as { authUrl: string; id: string };
-  shopId = id;
-  const page = await sandbox.app.inject({ url: authUrl.slice(sandboxUrl.length) });
-  const approve = await sandbox.app.inject({
-    method: 'POST',
-    url: '/shopee/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      decision: 'approve',
-      shop_id: SHOP,
-      redirect: hidden(page.body, 'redirect'),
-    }).toString(),
-  });
-  const callback = new URL(String(approve.headers.location));
-  const done = await app.inject({ url: callback.pathname + callback.search });
-  if (done.statusCode !== 302 || String(done.headers.location).includes('error'))
-    throw new Error(`shop connection failed: ${done.statusCode} ${done.headers.location}`);
+    { app: sandbox.app, url: sandboxUrl },
+    SHOP,
+    'My Shopee shop',
+  );
   // The bot stays quiet: the conversations hold only what the shopper wrote.
   const off = await app.inject({
     method: 'PUT',

@@ -1,9 +1,9 @@
-import { createServer } from 'node:net';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
+import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { CATALOGUE_RESYNC_AFTER_MS } from './products.jobs.ts';
 
@@ -22,21 +22,6 @@ let t: TestApp | undefined;
 let sandbox: Sandbox;
 let headers: Record<string, string>;
 let shopId: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const hidden = (html: string, name: string) =>
-  html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
 
 const platformShop = () => sandbox.state.data.shopee.shops.find((s) => s.id === SHOP)!;
 
@@ -58,35 +43,13 @@ beforeAll(async () => {
   });
   const app = t.app;
   ({ headers } = await signUp(app));
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/shopee',
+  shopId = await connectToStandaloneShopee(
+    app,
     headers,
-    payload: {
-      name: 'Batik Lane',
-      person_name: 'Aisyah',
-      person_email: 'aisyah@example.com',
-      person_phone: '012-345 6789',
-      redirect: 'http://localhost:3000/dashboard/addshop/complete',
-    },
-  });
-  const { authUrl, id } = created.json().data as { authUrl: string; id: string };
-  shopId = id;
-  const page = await sandbox.app.inject({ url: authUrl.slice(sandboxUrl.length) });
-  const approve = await sandbox.app.inject({
-    method: 'POST',
-    url: '/shopee/authorize',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      decision: 'approve',
-      shop_id: SHOP,
-      redirect: hidden(page.body, 'redirect'),
-    }).toString(),
-  });
-  const callback = new URL(String(approve.headers.location));
-  const done = await app.inject({ url: callback.pathname + callback.search });
-  if (done.statusCode !== 302 || String(done.headers.location).includes('error'))
-    throw new Error(`shop connection failed: ${done.statusCode} ${done.headers.location}`);
+    { app: sandbox.app, url: sandboxUrl },
+    SHOP,
+    'Batik Lane',
+  );
   await t.ctx.queue.idle();
 });
 afterAll(async () => {
