@@ -2,30 +2,42 @@ import { createHmac } from 'node:crypto';
 import { sandboxDefaults } from '@balas/marketplace-sandbox';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { type Figure, signUpBench, startBenchApp } from './support.ts';
+import { createBenchDatabase, type Figure, startServerProcess } from './support.ts';
 
 const CONVERSATIONS = 10_000;
 const MESSAGES_PER_CONVERSATION = 100;
 
 /** Inbox reads on PostgreSQL with 10,000 conversations and 1,000,000 messages, 50 concurrent clients. */
 export async function benchInbox(): Promise<Figure[]> {
-  const bench = await startBenchApp();
+  // The server runs in its own process, so the load generator does not share its event loop.
+  const database = await createBenchDatabase(true);
+  const server = await startServerProcess(database);
   try {
-    const headers = await signUpBench(bench.app);
-    const shop = await bench.app.inject({
-      method: 'POST',
-      url: '/api/website',
-      headers,
-      payload: {
-        name: 'Bench shop',
-        person_name: 'B',
-        person_email: 'b@example.com',
-        person_phone: '012-345 6789',
-      },
+    const post = async (path: string, body: unknown, auth?: Record<string, string>) => {
+      const res = await fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...auth },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: Record<string, string> }).data;
+    };
+    const { accessToken } = await post('/signup', {
+      name: 'Bench',
+      email: `bench-${Date.now()}@example.com`,
+      password: 'benchmark!',
+      confirm: 'benchmark!',
     });
-    const shopId = shop.json().data.id as string;
+    const headers = { authorization: `Bearer ${accessToken}` };
+    const shopId = (
+      await post(
+        '/website',
+        { name: 'Bench shop', person_name: 'B', person_email: 'b@example.com', person_phone: '012-345 6789' },
+        headers,
+      )
+    ).id!;
     const started = Date.now();
-    const client = new pg.Client({ connectionString: bench.databaseUrl });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query(
       `insert into conversations (shop_id, external_id, customer_id, customer_name, latest_text, latest_at)
@@ -48,14 +60,14 @@ export async function benchInbox(): Promise<Figure[]> {
     );
 
     const list = await autocannon({
-      url: `${bench.url}/api/shopee/v1/${shopId}?direction=older&type=all&page_size=20`,
+      url: `${server.url}/api/shopee/v1/${shopId}?direction=older&type=all&page_size=20`,
       connections: 50,
       duration: 10,
       headers,
     });
     let n = 0;
     const page = await autocannon({
-      url: bench.url,
+      url: server.url,
       connections: 50,
       duration: 10,
       headers,
@@ -70,9 +82,9 @@ export async function benchInbox(): Promise<Figure[]> {
     });
     // Push acknowledgement: signed Shopee webchat pushes at 500/s, each a new message.
     let seq = 0;
-    const callback = `${bench.ctx.config.publicUrl}/api/webhooks/shopee`;
+    const callback = `${server.url}/api/webhooks/shopee`;
     const ack = await autocannon({
-      url: bench.url,
+      url: server.url,
       connections: 50,
       duration: 10,
       overallRate: 500,
@@ -105,6 +117,7 @@ export async function benchInbox(): Promise<Figure[]> {
       { name: 'non-2xx answers', value: list.non2xx + page.non2xx + ack.non2xx, unit: '', budget: 0 },
     ];
   } finally {
-    await bench.close();
+    await server.stop();
+    await database.drop();
   }
 }
