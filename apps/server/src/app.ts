@@ -3,7 +3,6 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -31,6 +30,7 @@ import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
+import { securityHeadersPlugin } from './http/security-headers.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -124,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // The merchant API and the SPA get strict security headers; the docs and the sandbox pages
   // (separate scopes) carry their own inline scripts.
   await app.register(async (scope) => {
-    await scope.register(helmet, {
+    await scope.register(securityHeadersPlugin, {
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],

@@ -17,6 +17,16 @@ describe('HTTP conventions', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('sends the security headers on API answers, errors included', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ url });
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('keeps a sane request id given by the caller', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
