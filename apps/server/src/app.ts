@@ -176,12 +176,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           ...createPushVerifiers(config),
           enqueue: services.enqueueWebhookEvent,
         });
-        await api.register(vouchersRoutes, { vouchers: services.vouchers, db: ctx.database.db });
+        await api.register(vouchersRoutes, { vouchers: services.vouchers, shopCache: services.shops.cache });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,
           onOpened: services.enqueuePlatformRead,
           db: ctx.database.db,
+          shopCache: services.shops.cache,
         });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({

@@ -140,7 +140,11 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_shop_external_uq').on(t.shopId, t.externalId),
-    index('conversations_shop_latest_idx').on(t.shopId, t.latestAt.desc(), t.id.desc()),
+    index('conversations_shop_latest_idx').on(
+      t.shopId,
+      t.latestAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -172,7 +176,11 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_shop_external_uq').on(t.shopId, t.externalId),
     uniqueIndex('messages_reply_to_uq').on(t.replyTo),
-    index('messages_conversation_sent_idx').on(t.conversationId, t.sentAt.desc(), t.id.desc()),
+    index('messages_conversation_sent_idx').on(
+      t.conversationId,
+      t.sentAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -18,21 +18,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
 import {
   toLazadaMessage,
   toLazadaSession,
   toShopeeConversation,
   toShopeeMessage,
 } from './inbox.serialize.ts';
-import { decodeOffset, type InboxService } from './inbox.service.ts';
+import { cursorAt, decodeOffset, type InboxService } from './inbox.service.ts';
 import type { ReplyService } from './reply.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
 const conversationParams = shopParams.extend({ conversationId: z.string().min(1).max(200) });
 
-const fromNanos = (nanos: string | undefined, id: string | undefined) =>
-  nanos && id ? { at: new Date(Number(BigInt(nanos) / 1_000_000n)), id } : null;
+/** The list cursor of a query (its time in ms and its conversation id), null for the first page. */
+function listCursor(epochMs: number | null, id: string | undefined) {
+  if (epochMs === null || !id) return null;
+  const cursor = cursorAt(epochMs, id);
+  if (!cursor) {
+    throw new AppError('validation', 'cursor_id is not a valid cursor', {
+      cursor_id: 'cursor_id is not a valid cursor',
+    });
+  }
+  return cursor;
+}
 
 /** Conversations and messages of spec §7, read from our database. */
 export const inboxRoutes: FastifyPluginAsyncZod<{
@@ -41,14 +50,17 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   /** Called when the merchant opened an unread conversation (the platform is told it was read). */
   onOpened: (conversationId: string) => Promise<void>;
   db: Db;
-}> = async (app, { inbox, replies, onOpened, db }) => {
+  /** Shops recently resolved: the reads below need only the shop's identity. */
+  shopCache: ShopCache;
+}> = async (app, { inbox, replies, onOpened, db, shopCache }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
+  const readPreHandler = [app.requireMerchant, shopGuard(shopCache, { param: 'shopId' })];
   const tags = ['inbox'];
 
   app.get(
     '/shopee/v1/:shopId',
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         params: shopParams,
@@ -60,7 +72,10 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const page = await inbox.listConversations(request.shop, {
         pageSize: q.page_size,
-        cursor: fromNanos(q.next_timestamp_nano, q.cursor_id),
+        cursor: listCursor(
+          q.next_timestamp_nano ? Number(BigInt(q.next_timestamp_nano) / 1_000_000n) : null,
+          q.cursor_id,
+        ),
         unreadOnly: q.type === 'unread',
         search: q.search,
       });
@@ -85,7 +100,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/lazada/v1/:shopId',
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         params: shopParams,
@@ -97,7 +112,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       const page = await inbox.listConversations(request.shop, {
         pageSize: q.page_size,
-        cursor: q.start_time && q.cursor_id ? { at: new Date(Number(q.start_time)), id: q.cursor_id } : null,
+        cursor: listCursor(q.start_time ? Number(q.start_time) : null, q.cursor_id),
         unreadOnly: q.type === 'unread',
         search: q.search,
       });
@@ -139,7 +154,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/shopee/v1/:shopId/:conversationId',
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         params: conversationParams,
@@ -162,7 +177,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/lazada/v1/:shopId/:conversationId',
     {
-      preHandler,
+      preHandler: readPreHandler,
       schema: {
         tags,
         params: conversationParams,

@@ -1,9 +1,10 @@
 import { channels, events } from '@balas/contracts';
-import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
+import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
 import {
   type ConversationRow,
   type MessageRow,
@@ -31,16 +32,32 @@ export interface Cursor {
   id: string;
 }
 
+/**
+ * Rows after the cursor (placeholders `at`, an ISO time, and `id`) in (time desc, id desc) order. A
+ * row comparison, so PostgreSQL seeks the (…, time desc, id desc) index to the cursor instead of
+ * filtering from the first row.
+ */
+const afterCursor = (at: PgColumn, id: PgColumn) =>
+  sql`(${at}, ${id}) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
+const cursorValues = (cursor: Cursor | null) =>
+  cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {};
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Timestamps are kept at millisecond precision so cursors built from them compare exactly.
 const ms = (d: Date) => new Date(Math.floor(d.getTime()));
+
+/** A cursor from its parts, or null when they cannot name a row (not a time, not a uuid). */
+export function cursorAt(epochMs: number, id: string): Cursor | null {
+  const at = new Date(epochMs);
+  return Number.isNaN(at.getTime()) || !isUuid(id) ? null : { at, id };
+}
 
 export function encodeOffset(c: Cursor): string {
   return `${c.at.getTime()}_${c.id}`;
 }
 export function decodeOffset(offset: string | undefined): Cursor | null {
   const match = offset?.match(/^(\d{1,15})_([0-9a-f-]{36})$/);
-  return match ? { at: new Date(Number(match[1])), id: match[2]! } : null;
+  return match ? cursorAt(Number(match[1]), match[2]!) : null;
 }
 
 export function createInboxService(ctx: AppContext) {
@@ -64,11 +81,61 @@ export function createInboxService(ctx: AppContext) {
     });
   }
 
-  async function conversationOf(shop: ShopRow, externalId: string): Promise<ConversationRow> {
-    const [row] = await db
+  // The inbox reads are the hottest queries: each is built once and prepared (parsed and planned
+  // once per connection), one statement per combination of filters.
+  const conversationByExternalId = db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.shopId, sql.placeholder('shopId')),
+        eq(conversations.externalId, sql.placeholder('externalId')),
+      ),
+    )
+    .prepare('inbox_conversation');
+  const conversationPages = new Map<string, ReturnType<typeof prepareConversationPage>>();
+  function prepareConversationPage(name: string, cursor: boolean, unreadOnly: boolean, search: boolean) {
+    return db
       .select()
       .from(conversations)
-      .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, externalId)));
+      .where(
+        and(
+          eq(conversations.shopId, sql.placeholder('shopId')),
+          cursor ? afterCursor(conversations.latestAt, conversations.id) : undefined,
+          unreadOnly ? eq(conversations.hasNew, true) : undefined,
+          search ? ilike(conversations.customerName, sql.placeholder('search')) : undefined,
+        ),
+      )
+      .orderBy(desc(conversations.latestAt), desc(conversations.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  }
+  const conversationPage = (cursor: boolean, unreadOnly: boolean, search: boolean) => {
+    const name = `inbox_conversations${cursor ? '_after' : ''}${unreadOnly ? '_unread' : ''}${search ? '_search' : ''}`;
+    let query = conversationPages.get(name);
+    if (!query) {
+      query = prepareConversationPage(name, cursor, unreadOnly, search);
+      conversationPages.set(name, query);
+    }
+    return query;
+  };
+  const messagePage = (cursor: boolean) =>
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, sql.placeholder('conversationId')),
+          cursor ? afterCursor(messages.sentAt, messages.id) : undefined,
+        ),
+      )
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(cursor ? 'inbox_messages_after' : 'inbox_messages');
+  const messagePages = { first: messagePage(false), after: messagePage(true) };
+
+  async function conversationOf(shop: ShopRow, externalId: string): Promise<ConversationRow> {
+    const [row] = await conversationByExternalId.execute({ shopId: shop.id, externalId });
     if (!row) throw notFound('Conversation not found');
     return row;
   }
@@ -137,25 +204,13 @@ export function createInboxService(ctx: AppContext) {
       shop: ShopRow,
       options: { pageSize: number; cursor: Cursor | null; unreadOnly?: boolean; search?: string | undefined },
     ) {
-      const { pageSize, cursor } = options;
-      const rows = await db
-        .select()
-        .from(conversations)
-        .where(
-          and(
-            eq(conversations.shopId, shop.id),
-            cursor
-              ? or(
-                  lt(conversations.latestAt, cursor.at),
-                  and(eq(conversations.latestAt, cursor.at), lt(conversations.id, cursor.id)),
-                )
-              : undefined,
-            options.unreadOnly ? eq(conversations.hasNew, true) : undefined,
-            options.search ? ilike(conversations.customerName, `%${escapeLike(options.search)}%`) : undefined,
-          ),
-        )
-        .orderBy(desc(conversations.latestAt), desc(conversations.id))
-        .limit(pageSize + 1);
+      const { pageSize, cursor, search } = options;
+      const rows = await conversationPage(cursor !== null, options.unreadOnly === true, !!search).execute({
+        shopId: shop.id,
+        limit: pageSize + 1,
+        ...cursorValues(cursor),
+        ...(search ? { search: `%${escapeLike(search)}%` } : {}),
+      });
       const page = rows.slice(0, pageSize);
       const last = page.at(-1);
       return {
@@ -167,22 +222,11 @@ export function createInboxService(ctx: AppContext) {
 
     async listMessages(conversation: ConversationRow, options: { pageSize: number; cursor: Cursor | null }) {
       const { pageSize, cursor } = options;
-      const rows = await db
-        .select()
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, conversation.id),
-            cursor
-              ? or(
-                  lt(messages.sentAt, cursor.at),
-                  and(eq(messages.sentAt, cursor.at), lt(messages.id, cursor.id)),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(messages.sentAt), desc(messages.id))
-        .limit(pageSize + 1);
+      const rows = await (cursor ? messagePages.after : messagePages.first).execute({
+        conversationId: conversation.id,
+        limit: pageSize + 1,
+        ...cursorValues(cursor),
+      });
       const page = rows.slice(0, pageSize);
       const last = page.at(-1);
       return {

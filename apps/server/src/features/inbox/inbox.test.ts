@@ -137,6 +137,22 @@ describe('conversations', () => {
     });
     expect(put.statusCode).toBe(404);
   });
+
+  it('refuses a cursor that names no row, with a clear error', async () => {
+    const res = await get(`/api/shopee/v1/${shopId}?next_timestamp_nano=1000000000&cursor_id=not-a-row`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ cursor_id: 'cursor_id is not a valid cursor' });
+    const lazada = await get(`/api/lazada/v1/${shopId}?start_time=abc&cursor_id=${crypto.randomUUID()}`);
+    expect(lazada.statusCode).toBe(400);
+  });
+
+  it('forgets a removed shop at once, although its reads were cached', async () => {
+    const doomed = await createWebsiteShop(t.app, headers);
+    expect((await get(`/api/shopee/v1/${doomed}`)).statusCode).toBe(200);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/shopee/${doomed}`, headers });
+    expect(removed.statusCode).toBe(200);
+    expect((await get(`/api/shopee/v1/${doomed}`)).statusCode).toBe(404);
+  });
 });
 
 describe('realtime', () => {

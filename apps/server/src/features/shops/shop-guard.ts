@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { shops } from '../../db/schema.ts';
@@ -15,21 +15,72 @@ declare module 'fastify' {
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => uuidPattern.test(value);
 
+// Every shop-scoped request runs this lookup: it is built and prepared once per database.
+const ownedShopQueries = new WeakMap<Db, ReturnType<typeof prepareOwnedShop>>();
+const prepareOwnedShop = (db: Db) =>
+  db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, sql.placeholder('shopId')), eq(shops.merchantId, sql.placeholder('merchantId'))))
+    .prepare('owned_shop');
+
 /** Loads a shop of this merchant or null. Everything shop-scoped goes through here. */
 export async function findOwnedShop(db: Db, merchantId: string, shopId: string): Promise<ShopRow | null> {
   if (!isUuid(shopId)) return null;
-  const [row] = await db
-    .select()
-    .from(shops)
-    .where(and(eq(shops.id, shopId), eq(shops.merchantId, merchantId)));
+  let query = ownedShopQueries.get(db);
+  if (!query) {
+    query = prepareOwnedShop(db);
+    ownedShopQueries.set(db, query);
+  }
+  const [row] = await query.execute({ shopId, merchantId });
   return row ?? null;
 }
+
+/** Resolves a shop of a merchant, or null: the database itself, or the cache below. */
+export interface ShopFinder {
+  findOwned(merchantId: string, shopId: string): Promise<ShopRow | null>;
+}
+
+/** Shops found by the cache are reused this long; a deleted shop leaves other processes' caches within it. */
+const SHOP_CACHE_MS = 10_000;
+const SHOP_CACHE_SIZE = 10_000;
+
+/**
+ * Recently resolved shops, per process (decision 0007): the inbox reads resolve the same shop on
+ * every request. A cached row may be up to SHOP_CACHE_MS old, so only routes that need nothing but
+ * the shop's identity (id, owner, provider, platform id) use it; this process forgets a shop as soon
+ * as it changes it. Only found shops are kept: another merchant's id always goes to the database.
+ */
+export function createShopCache(db: Db, ttlMs = SHOP_CACHE_MS) {
+  const entries = new Map<string, { shop: ShopRow; until: number }>();
+  return {
+    async findOwned(merchantId: string, shopId: string): Promise<ShopRow | null> {
+      const hit = entries.get(shopId);
+      if (hit && hit.until > Date.now() && hit.shop.merchantId === merchantId) return hit.shop;
+      const shop = await findOwnedShop(db, merchantId, shopId);
+      if (shop) {
+        if (entries.size >= SHOP_CACHE_SIZE) entries.clear();
+        entries.set(shop.id, { shop, until: Date.now() + ttlMs });
+      }
+      return shop;
+    },
+    forget(shopId: string) {
+      entries.delete(shopId);
+    },
+  };
+}
+export type ShopCache = ReturnType<typeof createShopCache>;
 
 /**
  * The one ownership guard: a preHandler (after requireMerchant) that resolves the shop named by a
  * route parameter, or by the `shopId` query/body field, and answers 404 for anyone else's shop.
+ * Shops come from the database, or from a ShopCache on routes that only need the shop's identity.
  */
-export function shopGuard(db: Db, source: { param?: string; query?: string; body?: string }) {
+export function shopGuard(from: Db | ShopFinder, source: { param?: string; query?: string; body?: string }) {
+  const find: ShopFinder['findOwned'] =
+    'findOwned' in from
+      ? (merchantId, shopId) => from.findOwned(merchantId, shopId)
+      : (merchantId, shopId) => findOwnedShop(from, merchantId, shopId);
   return async (request: FastifyRequest) => {
     const params = request.params as Record<string, string | undefined>;
     const query = request.query as Record<string, unknown> | undefined;
@@ -39,7 +90,7 @@ export function shopGuard(db: Db, source: { param?: string; query?: string; body
       (source.query && query?.[source.query]) ??
       (source.body && body?.[source.body]);
     const shopId = typeof raw === 'string' || typeof raw === 'number' ? String(raw) : '';
-    const shop = await findOwnedShop(db, request.merchantId, shopId);
+    const shop = await find(request.merchantId, shopId);
     if (!shop) throw notFound('Shop not found');
     request.shop = shop;
   };

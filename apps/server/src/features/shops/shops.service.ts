@@ -5,7 +5,7 @@ import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import type { Connectors, MarketplaceTokens } from './connectors.ts';
-import type { ShopRow } from './shop-guard.ts';
+import { createShopCache, type ShopRow } from './shop-guard.ts';
 
 export const defaultShopConfig: ShopConfig = {
   vouchersEnabled: false,
@@ -35,6 +35,8 @@ export function toShop(row: ShopRow): Shop {
 export function createShopsService(ctx: AppContext, connectors: Connectors) {
   const { db } = ctx.database;
   const { publicUrl } = ctx.config;
+  // The inbox reads resolve their shop through this; every change below makes it forget the shop.
+  const cache = createShopCache(db);
   const callbackUrl = (provider: 'shopee' | 'lazada', state: string) =>
     provider === 'shopee' ? `${publicUrl}/api/shopee/callback/${state}` : `${publicUrl}/api/lazada/callback`;
 
@@ -58,6 +60,8 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
   }
 
   return {
+    cache,
+
     async list(merchantId: string): Promise<Shop[]> {
       const rows = await db
         .select()
@@ -127,6 +131,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         })
         .where(eq(shops.id, row.id))
         .returning();
+      cache.forget(row.id);
       return { redirect: row.oauthRedirect || `${publicUrl}/dashboard/addshop/complete`, shop: updated! };
     },
 
@@ -148,6 +153,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         })
         .where(eq(shops.id, row.id))
         .returning();
+      cache.forget(row.id);
       if (!updated) throw notFound('Shop not found');
       return toShop(updated);
     },
@@ -159,6 +165,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         .from(knowledgeFiles)
         .where(eq(knowledgeFiles.shopId, row.id));
       await db.delete(shops).where(eq(shops.id, row.id));
+      cache.forget(row.id);
       await Promise.all(files.map((f) => ctx.storage.remove(f.key).catch(() => {})));
     },
 
@@ -189,6 +196,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
           .set({ ...tokenColumns(tokens), status: 'active', lastError: null, updatedAt: new Date() })
           .where(eq(shops.id, row.id))
           .returning();
+        cache.forget(row.id);
         return updated ?? row;
       } catch (error) {
         if (connectors[row.provider].needsReauthorization(error)) {
@@ -197,6 +205,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
             .set({ status: 'reconnect', lastError: String((error as Error).message), updatedAt: new Date() })
             .where(eq(shops.id, row.id))
             .returning();
+          cache.forget(row.id);
           ctx.log.warn({ shopId: row.id, err: error }, 'shop must be reconnected');
           return updated ?? row;
         }

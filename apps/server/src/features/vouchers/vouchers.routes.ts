@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import { dataOf, voucherListQuery, voucherPage } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 const csvCell = (value: string) => {
@@ -13,14 +12,15 @@ const csvCell = (value: string) => {
 };
 
 /** The voucher log of spec §7, paginated, or as a streamed CSV with `export=true`. */
-export const vouchersRoutes: FastifyPluginAsyncZod<{ vouchers: VouchersService; db: Db }> = async (
-  app,
-  { vouchers, db },
-) => {
+export const vouchersRoutes: FastifyPluginAsyncZod<{
+  vouchers: VouchersService;
+  /** The log needs only the shop's identity and name: recently resolved shops do (decision 0007). */
+  shopCache: ShopCache;
+}> = async (app, { vouchers, shopCache }) => {
   app.get(
     '/shopee/v1/voucher/:shopId',
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { param: 'shopId' })],
+      preHandler: [app.requireMerchant, shopGuard(shopCache, { param: 'shopId' })],
       schema: {
         tags: ['vouchers'],
         params: z.object({ shopId: z.string().max(100) }),

@@ -53,31 +53,70 @@ export function createVouchersService(db: Db) {
       ? [asc(vouchersSent.sentAt), asc(vouchersSent.id)]
       : [desc(vouchersSent.sentAt), desc(vouchersSent.id)];
 
+  // The list's queries are built and prepared once per combination of filters (building a drizzle
+  // query costs more than running it); the values go in as placeholders.
+  const listQueries = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(name: string, f: { search: boolean; from: boolean; to: boolean; asc: boolean }) {
+    const term = sql.placeholder('term');
+    const filtered = and(
+      eq(vouchersSent.shopId, sql.placeholder('shopId')),
+      f.search ? or(ilike(vouchersSent.username, term), ilike(vouchersSent.orderId, term)) : undefined,
+      f.from ? sql`${vouchersSent.sentAt} >= ${sql.placeholder('from')}::timestamptz` : undefined,
+      f.to ? sql`${vouchersSent.sentAt} < ${sql.placeholder('to')}::timestamptz` : undefined,
+    );
+    const ordered = f.asc
+      ? [asc(vouchersSent.sentAt), asc(vouchersSent.id)]
+      : [desc(vouchersSent.sentAt), desc(vouchersSent.id)];
+    // The page's ids first (from the index alone when unfiltered), then only those rows: a deep
+    // page does not read every row it skips.
+    const ids = db
+      .select({ id: vouchersSent.id })
+      .from(vouchersSent)
+      .where(filtered)
+      .orderBy(...ordered)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return {
+      page: db
+        .select()
+        .from(vouchersSent)
+        .where(inArray(vouchersSent.id, ids))
+        .orderBy(...ordered)
+        .prepare(`vouchers_page_${name}`),
+      // Unfiltered, the total is the trigger-kept count rather than a count of every entry.
+      total:
+        f.search || f.from || f.to
+          ? db.select({ n: count() }).from(vouchersSent).where(filtered).prepare(`vouchers_total_${name}`)
+          : db
+              .select({ n: voucherTotals.total })
+              .from(voucherTotals)
+              .where(eq(voucherTotals.shopId, sql.placeholder('shopId')))
+              .prepare('vouchers_total'),
+    };
+  }
+  const listQuery = (f: VoucherFilter) => {
+    const shape = { search: !!f.search, from: !!f.dateFrom, to: !!f.dateTo, asc: f.orderBy === 'asc' };
+    const name = `${shape.asc ? 'asc' : 'desc'}${shape.search ? '_search' : ''}${shape.from ? '_from' : ''}${shape.to ? '_to' : ''}`;
+    let query = listQueries.get(name);
+    if (!query) {
+      query = prepareList(name, shape);
+      listQueries.set(name, query);
+    }
+    return query;
+  };
+
   return {
     async list(shopId: string, f: VoucherFilter, page: number, perPage: number) {
-      const filtered = where(shopId, f);
-      // The page's ids first (from the index alone when unfiltered), then only those rows: a deep
-      // page does not read every row it skips.
-      const ids = db
-        .select({ id: vouchersSent.id })
-        .from(vouchersSent)
-        .where(filtered)
-        .orderBy(...order(f))
-        .limit(perPage)
-        .offset((page - 1) * perPage);
-      // Unfiltered, the total is the trigger-kept count rather than a count of every entry.
-      const total =
-        f.search || f.dateFrom || f.dateTo
-          ? db.select({ n: count() }).from(vouchersSent).where(filtered)
-          : db.select({ n: voucherTotals.total }).from(voucherTotals).where(eq(voucherTotals.shopId, shopId));
-      const [rows, [counted]] = await Promise.all([
-        db
-          .select()
-          .from(vouchersSent)
-          .where(inArray(vouchersSent.id, ids))
-          .orderBy(...order(f)),
-        total,
-      ]);
+      const query = listQuery(f);
+      const values = {
+        shopId,
+        limit: perPage,
+        offset: (page - 1) * perPage,
+        ...(f.search ? { term: `%${escapeLike(f.search)}%` } : {}),
+        ...(f.dateFrom ? { from: dayStart(f.dateFrom).toISOString() } : {}),
+        ...(f.dateTo ? { to: nextDay(f.dateTo).toISOString() } : {}),
+      };
+      const [rows, [counted]] = await Promise.all([query.page.execute(values), query.total.execute(values)]);
       const n = counted?.n ?? 0;
       return {
         data: rows.map(toVoucherEntry),
