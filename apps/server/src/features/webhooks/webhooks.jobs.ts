@@ -1,5 +1,5 @@
 import { parseLazadaPush, parseShopeePush } from '@balas/marketplaces';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { shops, webhookEvents } from '../../db/schema.ts';
@@ -12,13 +12,30 @@ export function createWebhookJobs(
   deps: { sync: SyncService; autoReply: (messageId: string) => Promise<void> },
 ) {
   const { db } = ctx.database;
-  const shopBy = async (provider: 'shopee' | 'lazada', externalId: string) => {
-    const [shop] = await db
-      .select()
-      .from(shops)
-      .where(and(eq(shops.provider, provider), eq(shops.externalId, externalId), eq(shops.status, 'active')));
-    return shop;
-  };
+  // Every push runs these: built and prepared once.
+  const activeShop = db
+    .select()
+    .from(shops)
+    .where(
+      and(
+        eq(shops.provider, sql.placeholder('provider')),
+        eq(shops.externalId, sql.placeholder('externalId')),
+        eq(shops.status, 'active'),
+      ),
+    )
+    .prepare('webhooks_active_shop');
+  const unprocessedEvent = db
+    .select()
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.id, sql.placeholder('eventId')), isNull(webhookEvents.processedAt)))
+    .prepare('webhooks_unprocessed_event');
+  const markProcessed = db
+    .update(webhookEvents)
+    .set({ processedAt: sql`now()` })
+    .where(eq(webhookEvents.id, sql.placeholder('eventId')))
+    .prepare('webhooks_mark_processed');
+  const shopBy = async (provider: 'shopee' | 'lazada', externalId: string) =>
+    (await activeShop.execute({ provider, externalId }))[0];
 
   const processEvent = defineJob({
     name: 'webhooks.process-event',
@@ -26,10 +43,7 @@ export function createWebhookJobs(
     attempts: 5,
     backoffMs: 1000,
     async handle({ eventId }) {
-      const [event] = await db
-        .select()
-        .from(webhookEvents)
-        .where(and(eq(webhookEvents.id, eventId), isNull(webhookEvents.processedAt)));
+      const [event] = await unprocessedEvent.execute({ eventId });
       if (!event) return;
       const raw = (event.payload as { raw: string }).raw;
       if (event.provider === 'shopee') {
@@ -50,7 +64,7 @@ export function createWebhookJobs(
         if (shop && push.kind === 'session')
           await deps.sync.syncLazadaSession(shop, push.sessionId, deps.autoReply);
       }
-      await db.update(webhookEvents).set({ processedAt: new Date() }).where(eq(webhookEvents.id, eventId));
+      await markProcessed.execute({ eventId });
     },
   });
 

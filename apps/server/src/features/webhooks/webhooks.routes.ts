@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
@@ -36,6 +37,18 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
     (_request, body, done) => done(null, body),
   );
 
+  // Built and prepared once: every push runs it.
+  const storeEvent = db
+    .insert(webhookEvents)
+    .values({
+      provider: sql.placeholder('provider'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+      payload: sql.placeholder('payload'),
+    })
+    .onConflictDoNothing({ target: webhookEvents.dedupeKey })
+    .returning({ id: webhookEvents.id })
+    .prepare('webhooks_store_event');
+
   for (const [provider, verifier] of [
     ['shopee', shopee],
     ['lazada', lazada],
@@ -51,15 +64,11 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
       } catch {
         throw new AppError('bad_json', 'The push body is not valid JSON');
       }
-      const [event] = await db
-        .insert(webhookEvents)
-        .values({
-          provider,
-          dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
-          payload: { raw },
-        })
-        .onConflictDoNothing({ target: webhookEvents.dedupeKey })
-        .returning({ id: webhookEvents.id });
+      const [event] = await storeEvent.execute({
+        provider,
+        dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
+        payload: { raw },
+      });
       if (event) await enqueue(event.id);
       return reply.status(200).send('');
     });
