@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { sandboxDefaults } from '@balas/marketplace-sandbox';
-import autocannon from 'autocannon';
+import autocannon, { type Options as LoadOptions } from 'autocannon';
 import pg from 'pg';
-import { createBenchDatabase, type Figure, startServerProcess } from './support.ts';
+import { createBenchDatabase, type Figure, openLoopLoad, startServerProcess } from './support.ts';
 
 const CONVERSATIONS = 10_000;
 const MESSAGES_PER_CONVERSATION = 100;
+const WARM_UP_SECONDS = 5;
 
 /** Inbox reads on PostgreSQL with 10,000 conversations and 1,000,000 messages, 50 concurrent clients. */
 export async function benchInbox(): Promise<Figure[]> {
@@ -59,14 +60,19 @@ export async function benchInbox(): Promise<Figure[]> {
       `  seeded ${CONVERSATIONS} conversations and ${CONVERSATIONS * MESSAGES_PER_CONVERSATION} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    const list = await autocannon({
+    // Each load runs once unmeasured first, so the figures are those of a warm server (JIT, pools).
+    const measured = async (options: LoadOptions) => {
+      await autocannon({ ...options, duration: WARM_UP_SECONDS });
+      return autocannon(options);
+    };
+    const list = await measured({
       url: `${server.url}/api/shopee/v1/${shopId}?direction=older&type=all&page_size=20`,
       connections: 50,
       duration: 10,
       headers,
     });
     let n = 0;
-    const page = await autocannon({
+    const page = await measured({
       url: server.url,
       connections: 50,
       duration: 10,
@@ -80,36 +86,30 @@ export async function benchInbox(): Promise<Figure[]> {
         },
       ],
     });
-    // Push acknowledgement: signed Shopee webchat pushes at 500/s, each a new message.
-    let seq = 0;
+    // Push acknowledgement: signed Shopee webchat pushes arriving evenly at 500/s, each a new message.
+    // Each is verified, stored once and queued; its job finds no connected shop 947042923 here, so
+    // the figure is the acknowledgement with a light job load, not conversation ingestion or bot answers.
     const callback = `${server.url}/api/webhooks/shopee`;
-    const ack = await autocannon({
-      url: server.url,
-      connections: 50,
-      duration: 10,
-      overallRate: 500,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (req) => {
-            seq++;
-            const body = `{"msg_id":"","code":10,"shop_id":947042923,"timestamp":${Math.floor(Date.now() / 1000)},"data":{"type":"message","content":{"message_id":${8000000000000000000n + BigInt(seq)},"conversation_id":${7000000000000000000n + BigInt(seq % 500)},"from_id":880011,"to_shop_id":947042923,"message_type":"text","content":{"text":"hello ${seq}"},"created_timestamp":${Math.floor(Date.now() / 1000)}}}}`;
-            const signature = createHmac('sha256', sandboxDefaults.shopee.partnerKey)
-              .update(`${callback}|${body}`)
-              .digest('hex');
-            return {
-              ...req,
-              path: '/api/webhooks/shopee',
-              body,
-              headers: { 'content-type': 'application/json', authorization: signature },
-            } as typeof req;
-          },
-        },
-      ],
-    });
+    let seq = 0;
+    const push = () => {
+      seq++;
+      const now = Math.floor(Date.now() / 1000);
+      const body = `{"msg_id":"","code":10,"shop_id":947042923,"timestamp":${now},"data":{"type":"message","content":{"message_id":${8000000000000000000n + BigInt(seq)},"conversation_id":${7000000000000000000n + BigInt(seq % 500)},"from_id":880011,"to_shop_id":947042923,"message_type":"text","content":{"text":"hello ${seq}"},"created_timestamp":${now}}}}`;
+      const signature = createHmac('sha256', sandboxDefaults.shopee.partnerKey)
+        .update(`${callback}|${body}`)
+        .digest('hex');
+      return {
+        method: 'POST',
+        path: '/api/webhooks/shopee',
+        body,
+        headers: { 'content-type': 'application/json', authorization: signature },
+      };
+    };
+    await openLoopLoad({ url: server.url, rate: 500, durationSeconds: WARM_UP_SECONDS, request: push });
+    const ack = await openLoopLoad({ url: server.url, rate: 500, durationSeconds: 10, request: push });
     return [
-      { name: 'push acknowledge p99 (500 pushes/s)', value: ack.latency.p99, unit: 'ms', budget: 10 },
-      { name: 'push acknowledge throughput', value: ack.requests.average, unit: 'req/s' },
+      { name: 'push acknowledge p99 (500 pushes/s)', value: ack.p99, unit: 'ms', budget: 10 },
+      { name: 'push acknowledge throughput', value: ack.perSecond, unit: 'req/s' },
       { name: 'conversation list p99 (50 clients)', value: list.latency.p99, unit: 'ms', budget: 20 },
       { name: 'conversation list throughput', value: list.requests.average, unit: 'req/s' },
       { name: 'message page p99 (50 clients)', value: page.latency.p99, unit: 'ms', budget: 20 },

@@ -116,26 +116,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * The real product (`apps/server/src/main.ts`, serving the built web app and widget when present)
- * as a child process on `database`, for figures that need a process of its own.
- */
-export async function startServerProcess(database: BenchDatabase): Promise<ServerProcess> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+/** Spawns `script` of apps/server/src as a production process and collects its output. */
+function spawnProduct(script: string, env: Record<string, string>) {
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${script}`], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: database.dataDir,
       LOG_LEVEL: 'warn',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -147,12 +138,30 @@ export async function startServerProcess(database: BenchDatabase): Promise<Serve
     child.kill('SIGTERM');
     await exited;
   };
+  return { child, logs, stop };
+}
+
+/**
+ * The real product (`apps/server/src/main.ts`, serving the built web app and widget when present)
+ * as a child process on `database`, for figures that need a process of its own.
+ */
+export async function startServerProcess(database: BenchDatabase): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const api = spawnProduct('main.ts', {
+    PUBLIC_URL: url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+  });
+  const stop = api.stop;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
+    if (api.child.exitCode !== null) throw new Error(`server exited early:\n${api.logs.join('')}`);
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`server did not answer /api/health within 60 s:\n${logs.join('')}`);
+      throw new Error(`server did not answer /api/health within 60 s:\n${api.logs.join('')}`);
     }
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -161,7 +170,7 @@ export async function startServerProcess(database: BenchDatabase): Promise<Serve
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, pid: child.pid!, stop };
+  return { url, pid: api.child.pid!, stop };
 }
 
 export async function signUpBench(app: FastifyInstance) {
@@ -176,4 +185,74 @@ export async function signUpBench(app: FastifyInstance) {
     },
   });
   return { authorization: `Bearer ${res.json().data.accessToken as string}` };
+}
+
+export interface OpenLoopRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * An open-loop load: requests start at evenly spaced times (`rate` per second), whatever the server's
+ * answers, as pushes from a platform do. Each latency runs from the request's scheduled start, so a
+ * generator or server falling behind shows in the figures instead of hiding (no coordinated omission).
+ * (autocannon's `overallRate` sends each second's requests in one burst, which measures a burst.)
+ */
+export async function openLoopLoad(options: {
+  url: string;
+  rate: number;
+  durationSeconds: number;
+  request: (i: number) => OpenLoopRequest;
+}): Promise<{ p50: number; p99: number; max: number; sent: number; non2xx: number; perSecond: number }> {
+  const { request: http } = await import('node:http');
+  const { Agent } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const target = new URL(options.url);
+  const total = Math.round(options.rate * options.durationSeconds);
+  const interval = 1000 / options.rate;
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const scheduled = started + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const spec = options.request(i);
+    inFlight.push(
+      new Promise<void>((resolve) => {
+        const req = http(
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            method: spec.method,
+            path: spec.path,
+            headers: spec.headers,
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(performance.now() - scheduled);
+              if ((res.statusCode ?? 0) >= 300) non2xx++;
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          non2xx++;
+          resolve();
+        });
+        req.end(spec.body);
+      }),
+    );
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), max: at(1), sent: total, non2xx, perSecond: total / elapsed };
 }
