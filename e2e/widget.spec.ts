@@ -98,6 +98,16 @@ describe('website widget', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByText(/A staff member will reply to you here shortly/).waitFor({ timeout: 10_000 });
     // The visitor closes the chat; the reply that comes meanwhile shows as a count on the button.
+    // The panel's history reads are held until the shop has replied, so a read taken while the
+    // panel closes already holds the reply: it must still count as unread.
+    let replyPosted = () => {};
+    const posted = new Promise<void>((resolve) => {
+      replyPosted = resolve;
+    });
+    await context.route(/\/api\/website\/v1\/[^/]+\/[A-Za-z0-9]{12}$/, async (route) => {
+      await posted;
+      await route.continue();
+    });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Open chat' }).waitFor();
 
@@ -118,6 +128,7 @@ describe('website widget', () => {
       body: JSON.stringify({ message: 'Hi, this is Mei from the shop. How can I help?' }),
     });
     expect(reply.status).toBe(200);
+    replyPosted();
     await page.locator('[data-balas-widget] .badge').filter({ hasText: '1' }).waitFor({ timeout: 40_000 });
     await page.getByRole('button', { name: 'Open chat' }).click();
     await panel.getByText('Hi, this is Mei from the shop. How can I help?').waitFor({ timeout: 10_000 });

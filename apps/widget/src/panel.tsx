@@ -29,13 +29,19 @@ function Panel() {
 
   // Preloaded hidden by the loader; standalone (no host page) it is always shown.
   const [shown, setShown] = useState(!host);
-  const seen = useRef(0);
+  // Read when a fetch lands, which may be after the panel was hidden: never a stale closure.
+  const isShown = useRef(shown);
+  // The shop's replies the visitor has had on screen (or that were in the chat when it loaded).
+  const seen = useRef<number | null>(null);
 
   const refresh = () =>
     fetchHistory(shop, session)
       .then((history) => {
         setTurns(history);
         setError('');
+        const count = replyCount(history);
+        if (isShown.current || seen.current === null) seen.current = count;
+        else if (count > seen.current) toHost({ type: 'balas:unread', count: count - seen.current });
         return history;
       })
       .catch((e: Error) => {
@@ -44,14 +50,18 @@ function Panel() {
       });
 
   useEffect(() => {
+    const show = (next: boolean) => {
+      isShown.current = next;
+      setShown(next);
+    };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== host) return;
       const message = event.data as HostMessage | null;
       if (message?.type === 'balas:open') {
-        setShown(true);
+        show(true);
         input.current?.focus();
       }
-      if (message?.type === 'balas:hidden') setShown(false);
+      if (message?.type === 'balas:hidden') show(false);
     };
     // Focus lives in the panel while it is open, so Escape is heard here.
     const onKey = (event: KeyboardEvent) => {
@@ -68,19 +78,10 @@ function Panel() {
 
   // The merchant's replies arrive while the panel is open; while hidden, new ones show on the button.
   useEffect(() => {
-    // Whatever is in the chat when it opens, closes or first loads counts as seen.
-    void refresh().then((history) => {
-      if (history) seen.current = replyCount(history);
-    });
+    if (shown || seen.current === null) void refresh();
     const timer = setInterval(
       () => {
-        if (document.visibilityState !== 'visible') return;
-        void refresh().then((history) => {
-          if (!history) return;
-          const count = replyCount(history);
-          if (shown) seen.current = count;
-          else if (count > seen.current) toHost({ type: 'balas:unread', count: count - seen.current });
-        });
+        if (document.visibilityState === 'visible') void refresh();
       },
       shown ? POLL_OPEN_MS : POLL_HIDDEN_MS,
     );
