@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { answeringRoutes } from './features/answering/answering.routes.ts';
 import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
@@ -31,6 +26,7 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
+import { compileResponseSerializer } from './http/serializer.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -64,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerErrorHandling(base);
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compileResponseSerializer(config.env !== 'production'));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
