@@ -133,21 +133,18 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     params: { conversationId: string };
     query: { page_size: number; offset?: string | undefined };
   }) => {
-    let conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
-    if (request.query.offset && !decodeOffset(request.query.offset)) {
+    const cursor = decodeOffset(request.query.offset);
+    if (request.query.offset && !cursor) {
       throw new AppError('validation', 'offset is not a valid cursor', {
         offset: 'offset is not a valid cursor',
       });
     }
-    const page = await inbox.listMessages(conversation, {
+    const page = await inbox.messagePage(request.shop, request.params.conversationId, {
       pageSize: request.query.page_size,
-      cursor: decodeOffset(request.query.offset),
+      cursor,
     });
-    if (!request.query.offset) {
-      const wasUnread = conversation.hasNew || conversation.unreadCount > 0;
-      conversation = await inbox.markRead(request.shop, conversation);
-      if (wasUnread) await onOpened(conversation.id);
-    }
+    const { conversation } = page;
+    if (!cursor && (await inbox.markRead(request.shop, conversation))) await onOpened(conversation.id);
     return { conversation, page };
   };
 

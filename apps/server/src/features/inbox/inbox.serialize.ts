@@ -3,10 +3,30 @@ import type { conversations, messages } from '../../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
+/** What a conversation list shows of a conversation. */
+export type ListConversation = Pick<
+  ConversationRow,
+  | 'id'
+  | 'externalId'
+  | 'customerId'
+  | 'customerName'
+  | 'latestText'
+  | 'latestAt'
+  | 'hasNew'
+  | 'unreadCount'
+  | 'botEnabled'
+  | 'handedOver'
+  | 'handoverReason'
+>;
+/** What a chat shows of a message. */
+export type PageMessage = Pick<
+  MessageRow,
+  'id' | 'externalId' | 'sender' | 'type' | 'content' | 'status' | 'error' | 'sentAt'
+>;
 
 const nanos = (d: Date) => (BigInt(d.getTime()) * 1_000_000n).toString();
 
-export const toShopeeConversation = (c: ConversationRow): ShopeeConversation => ({
+export const toShopeeConversation = (c: ListConversation): ShopeeConversation => ({
   id: c.id,
   conversation_id: c.externalId,
   to_id: c.customerId,
@@ -20,7 +40,7 @@ export const toShopeeConversation = (c: ConversationRow): ShopeeConversation => 
   handover_reason: c.handoverReason,
 });
 
-export const toLazadaSession = (c: ConversationRow): LazadaSession => ({
+export const toLazadaSession = (c: ListConversation): LazadaSession => ({
   id: c.id,
   session_id: c.externalId,
   title: c.customerName,
@@ -38,8 +58,8 @@ export const toLazadaSession = (c: ConversationRow): LazadaSession => ({
 const sourceOf = { customer: 'buyer', agent: 'seller', bot: 'openapi' } as const;
 
 export const toShopeeMessage = (
-  m: MessageRow,
-  c: ConversationRow,
+  m: PageMessage,
+  c: Pick<ConversationRow, 'customerId'>,
   shopExternalId: string,
 ): ShopeeMessage => ({
   id: m.id,
@@ -54,7 +74,7 @@ export const toShopeeMessage = (
   error: m.error,
 });
 
-export const toLazadaMessage = (m: MessageRow, c: ConversationRow): LazadaMessage => ({
+export const toLazadaMessage = (m: PageMessage, c: Pick<ConversationRow, 'externalId'>): LazadaMessage => ({
   id: m.id,
   message_id: m.externalId ?? m.id,
   session_id: c.externalId,
