@@ -61,8 +61,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(compileResponseSerializer(config.env !== 'production'));
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const services = createServices(ctx, () => base);

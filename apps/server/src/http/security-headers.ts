@@ -25,7 +25,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 /** Sets the security headers on every answer of the scope it is registered in. */
 export const securityHeadersPlugin: FastifyPluginAsync<HelmetOptions> = fp(async (app, options) => {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 });
