@@ -236,14 +236,17 @@ export function createInboxService(ctx: AppContext) {
           .returning();
         if (!message) return null;
         const newer = sentAt.getTime() >= conversation!.latestAt.getTime();
+        const changes = {
+          ...(newer ? { latestText: text, latestAt: sentAt, lastMessageExternalId: m.externalId } : {}),
+          ...(fromCustomer ? { hasNew: true, unreadCount: sql`${conversations.unreadCount} + 1` } : {}),
+          ...(c.customerName && !conversation!.customerName ? { customerName: c.customerName } : {}),
+          ...(c.customerId && !conversation!.customerId ? { customerId: c.customerId } : {}),
+        };
+        // An older message from the shop's side (caught up late) changes nothing on the conversation.
+        if (Object.keys(changes).length === 0) return { conversation: conversation!, message };
         const [updated] = await tx
           .update(conversations)
-          .set({
-            ...(newer ? { latestText: text, latestAt: sentAt, lastMessageExternalId: m.externalId } : {}),
-            ...(fromCustomer ? { hasNew: true, unreadCount: sql`${conversations.unreadCount} + 1` } : {}),
-            ...(c.customerName && !conversation!.customerName ? { customerName: c.customerName } : {}),
-            ...(c.customerId && !conversation!.customerId ? { customerId: c.customerId } : {}),
-          })
+          .set(changes)
           .where(eq(conversations.id, conversation!.id))
           .returning();
         return { conversation: updated!, message };

@@ -47,6 +47,26 @@ describe('conversations', () => {
       is_enable: null,
     });
     expect(typeof row.last_message_timestamp).toBe('string');
+
+    // An older reply of the shop's, caught up late, is stored and changes nothing else.
+    const late = await t.app.services.inbox.ingest(await shopRow(), {
+      conversation: { externalId: big, customerId: `buyer-${big}`, customerName: 'Mei Ling' },
+      message: {
+        externalId: '2302748948493123951',
+        sender: 'agent',
+        type: 'text',
+        content: { text: 'hi!' },
+        sentAt: new Date(1_500),
+      },
+    });
+    expect(late?.message.text).toBe('hi!');
+    const after = (await get(`/api/shopee/v1/${shopId}?page_size=50`)).json().data;
+    expect(
+      after.conversations.find((c: { conversation_id: string }) => c.conversation_id === big),
+    ).toMatchObject({
+      latest_message_content: { text: 'hello' },
+      unread_count: 2,
+    });
   });
 
   it('pages with a keyset cursor, newest first, without gaps or repeats', async () => {
