@@ -91,6 +91,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     webhooks: createWebhookJobs(ctx, {
       sync,
       autoReply: (messageId) => ctx.queue.enqueue(autoReply.job, { messageId }, { jobId: messageId }),
+      shopee: clients.shopee,
     }),
   };
   return { ...services, jobs };

@@ -142,8 +142,11 @@ describe('backfill after lost pushes', () => {
     expect((await ourConversations()).map((c) => c.conversation_id)).not.toContain(fresh);
     expect(await ourMessages(known.conversationId)).toHaveLength(1);
     online = true;
+    const lostBodies = sandbox.state.data.shopee.lostPushes.map((lost) => lost.data);
 
     await repairGaps();
+    // Shopee's lost-push list was replayed and confirmed: it is empty now.
+    expect(sandbox.state.data.shopee.lostPushes).toEqual([]);
 
     const knownIds = platformIds(known.conversationId);
     const freshIds = platformIds(fresh);
@@ -166,15 +169,16 @@ describe('backfill after lost pushes', () => {
     // Running again, or the lost pushes arriving after all (Shopee's lost-push replay), adds nothing.
     const before = await storedCount();
     await repairGaps();
-    for (const lost of sandbox.state.data.shopee.lostPushes) {
+    expect(lostBodies).toHaveLength(4);
+    for (const body of lostBodies) {
       const signature = createHmac('sha256', sandboxDefaults.shopee.partnerKey)
-        .update(`${webhookUrl}|${lost.data}`)
+        .update(`${webhookUrl}|${body}`)
         .digest('hex');
       const res = await t!.app.inject({
         method: 'POST',
         url: '/api/webhooks/shopee',
         headers: { 'content-type': 'application/json', authorization: signature },
-        payload: lost.data,
+        payload: body,
       });
       expect(res.statusCode).toBe(200);
     }
@@ -182,5 +186,23 @@ describe('backfill after lost pushes', () => {
     expect(await storedCount()).toBe(before);
     expect((await ourMessages(known.conversationId)).map((m) => m.message_id)).toEqual(knownIds);
     expect((await ourMessages(fresh)).map((m) => m.message_id)).toEqual(freshIds);
+  });
+
+  it('brings in a burst longer than a page of messages from the lost-push list', async () => {
+    online = false;
+    const burst = [];
+    for (let i = 1; i <= 30; i++) burst.push(await shopperSays('880044', `question ${i}`));
+    await sandbox.state.pushes.idle();
+    online = true;
+    const conversationId = burst[0]!.conversationId;
+    expect(sandbox.state.data.shopee.lostPushes).toHaveLength(30);
+
+    await repairGaps();
+
+    // The list calls read 25 messages a conversation; the lost-push list holds all 30.
+    const ours = await ourMessages(conversationId);
+    expect(ours.map((m) => m.message_id)).toEqual(platformIds(conversationId));
+    expect(ours.slice(-30).map((m) => m.content.text)).toEqual(burst.map((_, i) => `question ${i + 1}`));
+    expect(sandbox.state.data.shopee.lostPushes).toEqual([]);
   });
 });

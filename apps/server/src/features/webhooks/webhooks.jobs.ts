@@ -1,4 +1,4 @@
-import { parseLazadaPush, parseShopeePush } from '@balas/marketplaces';
+import { parseLazadaPush, parseShopeePush, type ShopeeClient, type ShopeePush } from '@balas/marketplaces';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -6,10 +6,18 @@ import { shops, webhookEvents } from '../../db/schema.ts';
 import { defineJob } from '../../platform/queue.ts';
 import { fromShopee, type SyncService } from '../inbox/sync.service.ts';
 
+/** Pages of Shopee's lost-push list read per gap repair (100 pushes a page). */
+const LOST_PUSH_PAGES = 20;
+
 /** Turns a stored push into conversation and message updates; customer messages go on to the bot. */
 export function createWebhookJobs(
   ctx: AppContext,
-  deps: { sync: SyncService; autoReply: (messageId: string) => Promise<void> },
+  deps: {
+    sync: SyncService;
+    autoReply: (messageId: string) => Promise<void>;
+    /** Shopee's partner-level list of pushes it could not deliver to us. */
+    shopee: Pick<ShopeeClient, 'getLostPushMessage' | 'confirmConsumedLostPushMessage'>;
+  },
 ) {
   const { db } = ctx.database;
   // Every push runs these: built and prepared once.
@@ -37,6 +45,31 @@ export function createWebhookJobs(
   const shopBy = async (provider: 'shopee' | 'lazada', externalId: string) =>
     (await activeShop.execute({ provider, externalId }))[0];
 
+  /** A push, delivered or replayed from the lost-push list; messages are stored once either way. */
+  async function handleShopeePush(push: ShopeePush) {
+    const shop = await shopBy('shopee', push.shopId);
+    if (shop && push.kind === 'message') {
+      await deps.sync.store(
+        shop,
+        fromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
+        deps.autoReply,
+      );
+    } else if (shop && push.kind === 'notification') {
+      await deps.sync.syncConversations(shop, { conversations: 10, onNew: deps.autoReply });
+    }
+  }
+
+  /** Shopee keeps the pushes it could not deliver for 3 days: each page is handled, then confirmed. */
+  async function replayLostShopeePushes() {
+    for (let page = 0; page < LOST_PUSH_PAGES; page++) {
+      const lost = await deps.shopee.getLostPushMessage();
+      if (lost.pushes.length === 0) return;
+      for (const push of lost.pushes) await handleShopeePush(push);
+      await deps.shopee.confirmConsumedLostPushMessage(lost.lastMessageId);
+      if (!lost.hasNextPage) return;
+    }
+  }
+
   const processEvent = defineJob({
     name: 'webhooks.process-event',
     schema: z.object({ eventId: z.uuid() }),
@@ -47,17 +80,7 @@ export function createWebhookJobs(
       if (!event) return;
       const raw = (event.payload as { raw: string }).raw;
       if (event.provider === 'shopee') {
-        const push = parseShopeePush(raw);
-        const shop = await shopBy('shopee', push.shopId);
-        if (shop && push.kind === 'message') {
-          await deps.sync.store(
-            shop,
-            fromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
-            deps.autoReply,
-          );
-        } else if (shop && push.kind === 'notification') {
-          await deps.sync.syncConversations(shop, { conversations: 10, onNew: deps.autoReply });
-        }
+        await handleShopeePush(parseShopeePush(raw));
       } else {
         const push = parseLazadaPush(raw);
         const shop = await shopBy('lazada', push.sellerId);
@@ -68,12 +91,20 @@ export function createWebhookJobs(
     },
   });
 
-  /** Gap repair: a missed push is caught up from the platforms' list calls. */
+  /**
+   * Gap repair: Shopee's lost pushes are replayed, then the platforms' list calls catch up whatever
+   * no list names (Lazada keeps no lost-push list; Shopee's forgets after 3 days).
+   */
   const repairGaps = defineJob({
     name: 'webhooks.repair-gaps',
     schema: z.object({}),
     attempts: 1,
     async handle() {
+      try {
+        await replayLostShopeePushes();
+      } catch (error) {
+        ctx.log.warn({ err: error }, 'lost Shopee pushes could not be replayed');
+      }
       const active = await db.select().from(shops).where(eq(shops.status, 'active'));
       for (const shop of active.filter((s) => s.provider !== 'website')) {
         try {
