@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../db/schema.ts';
+import { messages, shops } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -177,5 +177,34 @@ describe('website chat', () => {
       payload: { query: 'x', sessionId: session },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('auto-reply', () => {
+  it('answers only the latest of messages caught up at once, and leaves to a person who wrote since', async () => {
+    const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
+    const start = Date.now() - 60_000;
+    const say = async (n: number, sender: 'customer' | 'agent', text: string) => {
+      const stored = await t.app.services.inbox.ingest(shop!, {
+        conversation: { externalId: 'CaughtUp0001', customerId: 'CaughtUp0001', customerName: 'Visitor' },
+        message: {
+          externalId: `caught-up-${n}`,
+          sender,
+          type: 'text',
+          content: { text },
+          sentAt: new Date(start + n * 1000),
+        },
+      });
+      return stored!.message.id;
+    };
+    const { replyTo } = t.app.services.autoReply;
+    const first = await say(1, 'customer', 'how long is delivery to Sabah?');
+    const second = await say(2, 'customer', 'and is shipping free above RM120?');
+    expect((await replyTo(first)).sent).toBeNull();
+    expect((await replyTo(second)).sent?.content).toMatchObject({ text: expect.stringMatching(/free/i) });
+
+    const third = await say(3, 'customer', 'how much is delivery to Penang?');
+    await say(4, 'agent', 'Let me check that for you.');
+    expect((await replyTo(third)).sent).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type AnswerResult, voucherOfferText } from '@balas/bot';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
@@ -63,6 +63,20 @@ export function createAutoReply(
       .from(messages)
       .where(eq(messages.replyTo, message.id));
     if (already) return quiet();
+    // Messages caught up at once (gap repair, lost pushes) get one answer, to the latest; and once
+    // a person of the shop has written after the question, it is theirs to answer.
+    const [later] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversation.id),
+          inArray(messages.sender, ['customer', 'agent']),
+          sql`(${messages.sentAt}, ${messages.id}) > (${message.sentAt.toISOString()}::timestamptz, ${message.id}::uuid)`,
+        ),
+      )
+      .limit(1);
+    if (later) return quiet();
     // Only what the shopper wrote: a card's or sticker's preview label ('[Order]') is no question.
     const written = message.content.text ?? message.content.txt;
     const question = typeof written === 'string' ? written.trim() : '';
