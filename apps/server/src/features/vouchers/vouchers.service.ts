@@ -6,11 +6,10 @@ import {
   desc,
   eq,
   getTableColumns,
-  gte,
   ilike,
   inArray,
-  lt,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -39,17 +38,25 @@ export const toVoucherEntry = (r: Row): VoucherEntry => ({
 });
 
 export function createVouchersService(db: Db) {
-  const where = (shopId: string, f: VoucherFilter): SQL | undefined => {
-    const term = f.search ? `%${escapeLike(f.search)}%` : null;
-    return and(
-      eq(vouchersSent.shopId, shopId),
-      term ? or(ilike(vouchersSent.username, term), ilike(vouchersSent.orderId, term)) : undefined,
-      f.dateFrom ? gte(vouchersSent.sentAt, dayStart(f.dateFrom)) : undefined,
-      f.dateTo ? lt(vouchersSent.sentAt, nextDay(f.dateTo)) : undefined,
+  // One filter for the prepared pages (placeholders) and the export (values); absent parts are left out.
+  type Value = string | Placeholder;
+  const filter = (v: { shopId: Value; term?: Value; from?: Value; to?: Value }): SQL | undefined =>
+    and(
+      eq(vouchersSent.shopId, v.shopId),
+      v.term === undefined
+        ? undefined
+        : or(ilike(vouchersSent.username, v.term), ilike(vouchersSent.orderId, v.term)),
+      v.from === undefined ? undefined : sql`${vouchersSent.sentAt} >= ${v.from}::timestamptz`,
+      v.to === undefined ? undefined : sql`${vouchersSent.sentAt} < ${v.to}::timestamptz`,
     );
-  };
-  const order = (f: VoucherFilter) =>
-    f.orderBy === 'asc'
+  const filterValues = (shopId: string, f: VoucherFilter) => ({
+    shopId,
+    ...(f.search ? { term: `%${escapeLike(f.search)}%` } : {}),
+    ...(f.dateFrom ? { from: dayStart(f.dateFrom).toISOString() } : {}),
+    ...(f.dateTo ? { to: nextDay(f.dateTo).toISOString() } : {}),
+  });
+  const order = (ascending: boolean) =>
+    ascending
       ? [asc(vouchersSent.sentAt), asc(vouchersSent.id)]
       : [desc(vouchersSent.sentAt), desc(vouchersSent.id)];
 
@@ -57,16 +64,13 @@ export function createVouchersService(db: Db) {
   // query costs more than running it); the values go in as placeholders.
   const listQueries = new Map<string, ReturnType<typeof prepareList>>();
   function prepareList(name: string, f: { search: boolean; from: boolean; to: boolean; asc: boolean }) {
-    const term = sql.placeholder('term');
-    const filtered = and(
-      eq(vouchersSent.shopId, sql.placeholder('shopId')),
-      f.search ? or(ilike(vouchersSent.username, term), ilike(vouchersSent.orderId, term)) : undefined,
-      f.from ? sql`${vouchersSent.sentAt} >= ${sql.placeholder('from')}::timestamptz` : undefined,
-      f.to ? sql`${vouchersSent.sentAt} < ${sql.placeholder('to')}::timestamptz` : undefined,
-    );
-    const ordered = f.asc
-      ? [asc(vouchersSent.sentAt), asc(vouchersSent.id)]
-      : [desc(vouchersSent.sentAt), desc(vouchersSent.id)];
+    const filtered = filter({
+      shopId: sql.placeholder('shopId'),
+      ...(f.search ? { term: sql.placeholder('term') } : {}),
+      ...(f.from ? { from: sql.placeholder('from') } : {}),
+      ...(f.to ? { to: sql.placeholder('to') } : {}),
+    });
+    const ordered = order(f.asc);
     // The page's ids first (from the index alone when unfiltered), then only those rows: a deep
     // page does not read every row it skips.
     const ids = db
@@ -108,14 +112,7 @@ export function createVouchersService(db: Db) {
   return {
     async list(shopId: string, f: VoucherFilter, page: number, perPage: number) {
       const query = listQuery(f);
-      const values = {
-        shopId,
-        limit: perPage,
-        offset: (page - 1) * perPage,
-        ...(f.search ? { term: `%${escapeLike(f.search)}%` } : {}),
-        ...(f.dateFrom ? { from: dayStart(f.dateFrom).toISOString() } : {}),
-        ...(f.dateTo ? { to: nextDay(f.dateTo).toISOString() } : {}),
-      };
+      const values = { ...filterValues(shopId, f), limit: perPage, offset: (page - 1) * perPage };
       const [rows, [counted]] = await Promise.all([query.page.execute(values), query.total.execute(values)]);
       const n = counted?.n ?? 0;
       return {
@@ -141,13 +138,13 @@ export function createVouchersService(db: Db) {
           .from(vouchersSent)
           .where(
             and(
-              where(shopId, f),
+              filter(filterValues(shopId, f)),
               c
                 ? sql`(${vouchersSent.sentAt}, ${vouchersSent.id}) ${past} (${c.at}::timestamptz, ${c.id}::uuid)`
                 : undefined,
             ),
           )
-          .orderBy(...order(f))
+          .orderBy(...order(f.orderBy === 'asc'))
           .limit(batch);
         if (rows.length === 0) return;
         yield rows;
