@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { knowledgeFiles } from '../apps/server/src/db/schema.ts';
 import { sniffDocument } from '../apps/server/src/features/knowledge/extract.ts';
+import { ingestFileJob } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
 import { benchOnPostgres, type Figure, signUpBench, startBenchApp } from './support.ts';
 
 const words =
@@ -66,7 +67,7 @@ export async function benchKnowledge(): Promise<Figure[]> {
       mime: type.mime,
       chunkSize: 500,
     });
-    await bench.app.services.enqueueIngestion(file.id, type.kind);
+    await bench.ctx.queue.enqueue(ingestFileJob, { fileId: file.id, kind: type.kind });
     await bench.ctx.queue.idle(120_000);
     const ingestMs = performance.now() - started;
     const phases = ingested.get(file.id) ?? {
@@ -90,7 +91,7 @@ export async function benchKnowledge(): Promise<Figure[]> {
         mime: 'text/plain',
         chunkSize: 500,
       });
-      await bench.app.services.enqueueIngestion(f.id, 'text');
+      await bench.ctx.queue.enqueue(ingestFileJob, { fileId: f.id, kind: 'text' });
     }
     await bench.ctx.queue.idle(120_000);
     const list = await autocannon({

@@ -143,7 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(shopsRoutes, {
           shops: services.shops,
           db: ctx.database.db,
-          onConnected: services.onShopConnected,
+          queue: ctx.queue,
         });
         await api.register(trainingRoutes, {
           training: services.training,
@@ -153,7 +153,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(knowledgeRoutes, {
           knowledge: services.knowledge,
           db: ctx.database.db,
-          enqueueIngestion: services.enqueueIngestion,
+          queue: ctx.queue,
         });
         await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
         await api.register(answeringRoutes, {
@@ -171,13 +171,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(webhooksRoutes, {
           db: ctx.database.db,
           ...createPushVerifiers(config),
-          enqueue: services.enqueueWebhookEvent,
+          queue: ctx.queue,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, shopCache: services.shops.cache });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,
-          onOpened: services.enqueuePlatformRead,
+          queue: ctx.queue,
           db: ctx.database.db,
           shopCache: services.shops.cache,
         });

@@ -4,8 +4,9 @@ import pino from 'pino';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mailer.ts';
-import { createInProcessQueue, type Queue } from './platform/queue.ts';
+import type { Queue } from './platform/queue.ts';
 import { createBullQueue } from './platform/queue-bullmq.ts';
+import { createDatabaseQueue } from './platform/queue-database.ts';
 import {
   createMemoryRateLimiter,
   createRedisRateLimiter,
@@ -51,8 +52,13 @@ export async function createContext(
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
   });
   const queue = config.redisUrl
-    ? createBullQueue({ redisUrl: config.redisUrl, prefix: options.queuePrefix ?? 'balas', log })
-    : createInProcessQueue(log);
+    ? createBullQueue({
+        redisUrl: config.redisUrl,
+        prefix: options.queuePrefix ?? 'balas',
+        log,
+        db: database.db,
+      })
+    : createDatabaseQueue(database.db, log);
   const realtime = createRealtime({
     redisUrl: config.redisUrl,
     streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,

@@ -9,19 +9,15 @@ import { createMessenger } from './features/inbox/messenger.ts';
 import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
-import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
-import { createProductsJobs } from './features/products/products.jobs.ts';
 import { createProductsService } from './features/products/products.service.ts';
 import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
 import type { ShopRow } from './features/shops/shop-guard.ts';
-import { createShopsJobs } from './features/shops/shops.jobs.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
-import { createWebhookJobs } from './features/webhooks/webhooks.jobs.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
 
 /** Every feature service and job, built once from the context; shared by routes and workers. */
@@ -60,41 +56,12 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     voucherOffers,
     answering,
     autoReply,
-    async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
-      await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
-    },
     sync,
+    platformRead,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow) => sync.firstSync(shop),
-    /** After the merchant opened a conversation: the platform hears it was read. */
-    async enqueuePlatformRead(conversationId: string) {
-      await ctx.queue.enqueue(jobs.inbox.readOnPlatform, { conversationId });
-    },
-    async enqueueWebhookEvent(eventId: string) {
-      await ctx.queue.enqueue(jobs.webhooks.processEvent, { eventId }, { jobId: eventId });
-    },
-    /** After a marketplace shop is authorized: the first sync runs as a job. */
-    async onShopConnected(shopId: string) {
-      await ctx.queue.enqueue(
-        jobs.shops.firstSync,
-        { shopId },
-        { jobId: `first-sync-${shopId}-${Date.now()}` },
-      );
-    },
   };
-  const jobs = {
-    shops: createShopsJobs(ctx, services),
-    knowledge: createKnowledgeJobs(knowledge),
-    products: createProductsJobs(ctx, catalogue),
-    inbox: { readOnPlatform: platformRead.job },
-    answering: { autoReply: autoReply.job },
-    webhooks: createWebhookJobs(ctx, {
-      sync,
-      autoReply: (messageId) => ctx.queue.enqueue(autoReply.job, { messageId }, { jobId: messageId }),
-      shopee: clients.shopee,
-    }),
-  };
-  return { ...services, jobs };
+  return services;
 }
 
 /** A model (and embeddings) when an OpenAI-compatible endpoint is configured; the offline engine otherwise. */

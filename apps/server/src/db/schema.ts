@@ -403,3 +403,43 @@ export const voucherTotals = pgTable('voucher_totals', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
 });
+
+// ---- jobs ----------------------------------------------------------------------------------
+/**
+ * The embedded job queue (no REDIS_URL): jobs live in the database, so a crash or a restart loses
+ * none. A job being run holds a lease; one whose process died is taken up again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** name + the caller's job id: a job with the same key is queued once while it is unfinished. */
+    key: text('key'),
+    state: text('state', { enum: ['waiting', 'running'] })
+      .notNull()
+      .default('waiting'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_key_uq').on(t.key), index('jobs_due_idx').on(t.state, t.runAt)],
+);
+
+/** Jobs that failed for good, in either queue: kept for the operator instead of blocking anything. */
+export const deadJobs = pgTable(
+  'dead_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    attempts: integer('attempts').notNull(),
+    error: text('error').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dead_jobs_failed_idx').on(t.failedAt)],
+);

@@ -1,24 +1,35 @@
 import { Queue as BullQueue, Worker } from 'bullmq';
-import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { JobDefinition, Queue } from './queue.ts';
+import type { Db } from '../db/client.ts';
+import { deadJobs } from '../db/schema.ts';
+import {
+  type BoundJob,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  errorText,
+  type Queue,
+  type QueueLog,
+  runJob,
+} from './queue.ts';
 
 /** Distributed mode: BullMQ on Redis; any process may enqueue, worker processes consume. */
 export function createBullQueue(options: {
   redisUrl: string;
   prefix: string;
-  log: FastifyBaseLogger;
+  log: QueueLog;
+  /** Where jobs that failed for good are kept, as in embedded mode. */
+  db: Db;
   concurrency?: number;
 }): Queue {
   const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queueName = 'balas';
   const queue = new BullQueue(queueName, { connection, prefix: options.prefix });
-  const definitions = new Map<string, JobDefinition<unknown>>();
+  const bound = new Map<string, BoundJob>();
   let worker: Worker | undefined;
 
   return {
     register(list) {
-      for (const d of list) definitions.set(d.name, d);
+      for (const job of list) bound.set(job.definition.name, job);
     },
     async enqueue(definition, payload, enqueueOptions) {
       const parsed = definition.schema.parse(payload);
@@ -27,10 +38,12 @@ export function createBullQueue(options: {
           ? `${definition.name}:${enqueueOptions.jobId}`.replaceAll(':', '-')
           : undefined,
         delay: enqueueOptions?.delayMs,
-        attempts: definition.attempts ?? 5,
-        backoff: { type: 'exponential', delay: definition.backoffMs ?? 1000 },
-        removeOnComplete: { count: 1000, age: 24 * 3600 },
-        removeOnFail: { count: 5000 },
+        attempts: definition.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: 'exponential', delay: definition.backoffMs ?? DEFAULT_BACKOFF_MS },
+        // A finished job frees its id at once: the same work may be queued again later (a sweep
+        // re-deriving what is unfinished), as in embedded mode.
+        removeOnComplete: true,
+        removeOnFail: true,
       });
     },
     async every(definition, everyMs, payload) {
@@ -44,15 +57,25 @@ export function createBullQueue(options: {
       worker = new Worker(
         queueName,
         async (job) => {
-          const definition = definitions.get(job.name);
-          if (!definition) throw new Error(`No handler for job ${job.name}`);
-          await definition.handle(definition.schema.parse(job.data));
+          const target = bound.get(job.name);
+          if (!target) throw new Error(`No handler for job ${job.name}`);
+          await runJob(target, job.data);
         },
         { connection: connection.duplicate(), prefix: options.prefix, concurrency: options.concurrency ?? 8 },
       );
-      worker.on('failed', (job, err) =>
-        options.log.warn({ err, job: job?.name, attempt: job?.attemptsMade }, 'job failed'),
-      );
+      worker.on('failed', (job, err) => {
+        if (!job) return;
+        const forGood = job.attemptsMade >= (job.opts.attempts ?? 1);
+        if (!forGood) {
+          options.log.warn({ err, job: job.name, attempt: job.attemptsMade }, 'job failed, retrying');
+          return;
+        }
+        options.log.error({ err, job: job.name, attempt: job.attemptsMade }, 'job failed for good');
+        void options.db
+          .insert(deadJobs)
+          .values({ name: job.name, payload: job.data, attempts: job.attemptsMade, error: errorText(err) })
+          .catch((error) => options.log.error({ err: error }, 'dead job could not be recorded'));
+      });
       worker.on('error', (err) => options.log.error({ err }, 'worker error'));
       await worker.waitUntilReady();
     },

@@ -1,51 +1,132 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createInProcessQueue, defineJob } from './queue.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { deadJobs, jobs } from '../db/schema.ts';
+import { createTestDatabaseUrl } from '../test/test-app.ts';
+import { bindJob, defineJob } from './queue.ts';
+import { createDatabaseQueue } from './queue-database.ts';
 
 const log = pino({ level: 'silent' });
+let database: Database;
+let drop: () => Promise<void>;
 
-describe('in-process queue', () => {
-  it('validates payloads on enqueue, retries failures and dedupes job ids', async () => {
-    const queue = createInProcessQueue(log);
+beforeAll(async () => {
+  const url = await createTestDatabaseUrl();
+  drop = url.drop;
+  database = await openDatabase({ databaseUrl: url.url, dataDir: null });
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+describe('embedded queue (jobs in the database)', () => {
+  it('validates payloads on enqueue, retries failures and dedupes unfinished job ids', async () => {
+    const queue = createDatabaseQueue(database.db, log);
     const seen: number[] = [];
     let failures = 2;
-    const job = defineJob({
-      name: 'test.flaky',
-      schema: z.object({ n: z.number() }),
-      backoffMs: 1,
-      async handle({ n }) {
+    const job = defineJob({ name: 'test.flaky', schema: z.object({ n: z.number() }), backoffMs: 1 });
+    queue.register([
+      bindJob(job, async ({ n }) => {
         if (failures-- > 0) throw new Error('transient');
         seen.push(n);
-      },
-    });
-    queue.register([job]);
+      }),
+    ]);
     await queue.startWorker();
     await expect(queue.enqueue(job, { n: 'x' } as unknown as { n: number })).rejects.toThrow();
     await queue.enqueue(job, { n: 1 }, { jobId: 'a' });
     await queue.enqueue(job, { n: 1 }, { jobId: 'a' });
     await queue.idle();
     expect(seen).toEqual([1]);
+    // Finished: the same id may be queued again (a sweep re-deriving unfinished work).
+    await queue.enqueue(job, { n: 2 }, { jobId: 'a' });
+    await queue.idle();
+    expect(seen).toEqual([1, 2]);
     await queue.close();
   });
 
-  it('gives up after the configured attempts', async () => {
-    const queue = createInProcessQueue(log);
+  it('moves a job that fails for good to the dead jobs, and the jobs behind it still run', async () => {
+    const queue = createDatabaseQueue(database.db, log, { concurrency: 1 });
     let calls = 0;
-    const job = defineJob({
+    const done: string[] = [];
+    const broken = defineJob({
       name: 'test.broken',
-      schema: z.object({}),
+      schema: z.object({ id: z.string() }),
       attempts: 3,
       backoffMs: 1,
-      async handle() {
-        calls++;
-        throw new Error('always');
-      },
     });
+    const fine = defineJob({ name: 'test.fine', schema: z.object({ id: z.string() }) });
+    queue.register([
+      bindJob(broken, async () => {
+        calls++;
+        throw new Error('poison');
+      }),
+      bindJob(fine, async ({ id }) => {
+        done.push(id);
+      }),
+    ]);
     await queue.startWorker();
-    await queue.enqueue(job, {});
+    await queue.enqueue(broken, { id: 'p' });
+    await queue.enqueue(fine, { id: 'after' });
     await queue.idle();
     expect(calls).toBe(3);
+    expect(done).toEqual(['after']);
+    const dead = await database.db.select().from(deadJobs);
+    expect(dead).toMatchObject([{ name: 'test.broken', payload: { id: 'p' }, attempts: 3 }]);
+    expect(dead[0]!.error).toMatch(/poison/);
+    expect(await database.db.select().from(jobs)).toEqual([]);
+    await queue.close();
+  });
+
+  it('resumes after a crash: jobs queued or running when the process died run in the next one', async () => {
+    const definition = defineJob({ name: 'test.crash', schema: z.object({ n: z.number() }) });
+    // The first process takes a job and dies while running it (its close never finishes the job).
+    const first = createDatabaseQueue(database.db, log);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    first.register([
+      bindJob(definition, () => {
+        started();
+        return new Promise<void>(() => {});
+      }),
+    ]);
+    await first.startWorker();
+    await first.enqueue(definition, { n: 1 });
+    await running;
+    await first.close();
+    // A job queued while nobody consumed (enqueued by the API half of the dead process).
+    const producer = createDatabaseQueue(database.db, log);
+    await producer.enqueue(definition, { n: 2 });
+    const left = await database.db.select({ state: jobs.state, payload: jobs.payload }).from(jobs);
+    expect(left).toEqual(
+      expect.arrayContaining([
+        { state: 'running', payload: { n: 1 } },
+        { state: 'waiting', payload: { n: 2 } },
+      ]),
+    );
+
+    const second = createDatabaseQueue(database.db, log);
+    const seen: number[] = [];
+    second.register([bindJob(definition, async ({ n }) => void seen.push(n))]);
+    await second.startWorker();
+    await second.idle();
+    expect(seen.sort()).toEqual([1, 2]);
+    await second.close();
+  });
+
+  it('runs delayed jobs when they are due', async () => {
+    const queue = createDatabaseQueue(database.db, log);
+    const at: number[] = [];
+    const job = defineJob({ name: 'test.delayed', schema: z.object({}) });
+    queue.register([bindJob(job, async () => void at.push(Date.now()))]);
+    await queue.startWorker();
+    const start = Date.now();
+    await queue.enqueue(job, {}, { delayMs: 300 });
+    await queue.idle();
+    expect(at[0]! - start).toBeGreaterThanOrEqual(290);
     await queue.close();
   });
 });

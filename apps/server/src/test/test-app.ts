@@ -15,6 +15,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A database of its own for one test file: PostgreSQL when DATABASE_URL is set, else none (PGlite). */
+export async function createTestDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  const outer = loadConfig(process.env);
+  if (!outer.databaseUrl) return { url: undefined, drop: async () => {} };
+  const name = `balas_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: outer.databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(outer.databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: outer.databaseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 /**
  * A fresh app on its own database: PGlite in memory by default; with DATABASE_URL set (CI's second
  * run) a new PostgreSQL database per test file, and with REDIS_URL, BullMQ and the Redis adapter
@@ -24,24 +46,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const outer = loadConfig(process.env);
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-test-'));
   const suffix = randomBytes(6).toString('hex');
-  let databaseUrl: string | undefined;
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (outer.databaseUrl) {
-    const name = `balas_test_${suffix}`;
-    const admin = new pg.Client({ connectionString: outer.databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(outer.databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: outer.databaseUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const database = await createTestDatabaseUrl();
+  const databaseUrl = database.url;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -66,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await closeContext(ctx);
-      await dropDatabase?.();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

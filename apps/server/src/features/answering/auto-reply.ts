@@ -1,9 +1,7 @@
 import { type AnswerResult, voucherOfferText } from '@balas/bot';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
-import { defineJob } from '../../platform/queue.ts';
 import type { MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
@@ -120,15 +118,7 @@ export function createAutoReply(
     return { sent, handover: false };
   }
 
-  const job = defineJob({
-    name: 'answering.auto-reply',
-    schema: z.object({ messageId: z.uuid() }),
-    attempts: 3,
-    backoffMs: 1000,
-    async handle({ messageId }) {
-      await replyTo(messageId);
-    },
-  });
-
-  return { replyTo, job };
+  return { replyTo };
 }
+
+export type AutoReply = ReturnType<typeof createAutoReply>;

@@ -10,6 +10,7 @@ import { closeContext, createContext } from '../../context.ts';
 import { shops } from '../../db/schema.ts';
 import { createServices } from '../../services.ts';
 import { sniffDocument } from '../knowledge/extract.ts';
+import { ingestFileJob, knowledgeJobHandlers } from '../knowledge/knowledge.jobs.ts';
 
 // `npm run eval [set folder...]`: loads each evaluation set into a fresh shop through the product's
 // own services (topics, file upload + ingestion, catalogue, product info), asks every question and
@@ -36,7 +37,7 @@ async function runSet(dir: string) {
   });
   const ctx = await createContext(config, { inMemoryDatabase: true });
   const services = createServices(ctx);
-  ctx.queue.register([services.jobs.knowledge.ingest]);
+  ctx.queue.register(knowledgeJobHandlers(services.knowledge));
   await ctx.queue.startWorker();
   try {
     const { user } = await services.auth.signup({
@@ -67,7 +68,7 @@ async function runSet(dir: string) {
         mime: type.mime,
         chunkSize: 500,
       });
-      await services.enqueueIngestion(file.id, type.kind);
+      await ctx.queue.enqueue(ingestFileJob, { fileId: file.id, kind: type.kind });
     }
     await ctx.queue.idle(60_000);
     await services.products.upsertCatalogue(

@@ -6,6 +6,7 @@ import { messages } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
 import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { repairGapsJob } from '../webhooks/webhooks.jobs.ts';
 
 /*
  * Pushes get lost (our webhook unreachable for a while); the scheduled gap-repair job then reads the
@@ -112,8 +113,8 @@ const storedCount = async () =>
     .length;
 
 async function repairGaps() {
-  const { ctx, app } = t!;
-  await ctx.queue.enqueue(app.services.jobs.webhooks.repairGaps, {});
+  const { ctx } = t!;
+  await ctx.queue.enqueue(repairGapsJob, {});
   await ctx.queue.idle();
 }
 

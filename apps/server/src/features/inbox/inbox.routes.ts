@@ -18,7 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { Queue } from '../../platform/queue.ts';
 import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
+import { readOnPlatformJob } from './inbox.jobs.ts';
 import {
   toLazadaMessage,
   toLazadaSession,
@@ -47,12 +49,11 @@ function listCursor(epochMs: number | null, id: string | undefined) {
 export const inboxRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
   replies: ReplyService;
-  /** Called when the merchant opened an unread conversation (the platform is told it was read). */
-  onOpened: (conversationId: string) => Promise<void>;
+  queue: Queue;
   db: Db;
   /** Shops recently resolved: the reads below need only the shop's identity. */
   shopCache: ShopCache;
-}> = async (app, { inbox, replies, onOpened, db, shopCache }) => {
+}> = async (app, { inbox, replies, queue, db, shopCache }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
   const readPreHandler = [app.requireMerchant, shopGuard(shopCache, { param: 'shopId' })];
   const tags = ['inbox'];
@@ -144,7 +145,9 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       cursor,
     });
     const { conversation } = page;
-    if (!cursor && (await inbox.markRead(request.shop, conversation))) await onOpened(conversation.id);
+    // Opening an unread conversation tells the platform it was read.
+    if (!cursor && (await inbox.markRead(request.shop, conversation)))
+      await queue.enqueue(readOnPlatformJob, { conversationId: conversation.id });
     return { conversation, page };
   };
 

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { conversations, shops } from '../../db/schema.ts';
-import { defineJob } from '../../platform/queue.ts';
 import type { MarketplaceClients } from '../shops/connectors.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
 
@@ -39,13 +37,7 @@ export function createPlatformRead(
     }
   }
 
-  const job = defineJob({
-    name: 'inbox.read-on-platform',
-    schema: z.object({ conversationId: z.uuid() }),
-    attempts: 3,
-    backoffMs: 2000,
-    handle: ({ conversationId }) => readOnPlatform(conversationId),
-  });
-
-  return { job, readOnPlatform };
+  return { readOnPlatform };
 }
+
+export type PlatformRead = ReturnType<typeof createPlatformRead>;

@@ -4,24 +4,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { Queue } from '../../platform/queue.ts';
 import { findOwnedShop, shopGuard } from '../shops/shop-guard.ts';
 import { sniffDocument } from './extract.ts';
+import { ingestFileJob } from './knowledge.jobs.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
 
 interface Options {
   knowledge: KnowledgeService;
   db: Db;
-  enqueueIngestion: (fileId: string, kind: import('./extract.ts').DocumentKind) => Promise<void>;
+  queue: Queue;
 }
 
 const MAX_FILES = 10;
 const base = '/shopee/v1/lang_chain_push/loader';
 
 /** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
-export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (
-  app,
-  { knowledge, db, enqueueIngestion },
-) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, db, queue }) => {
   await app.register(multipart, {
     limits: { fileSize: limits.uploadMaxBytes, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: 40 },
   });
@@ -71,7 +70,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (
           mime: file.mime,
           chunkSize,
         });
-        await enqueueIngestion(row.id, file.kind);
+        await queue.enqueue(ingestFileJob, { fileId: row.id, kind: file.kind }, { jobId: row.id });
         stored.push(row);
       }
       return { data: stored };

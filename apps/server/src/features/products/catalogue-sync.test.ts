@@ -5,7 +5,7 @@ import { shops } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
 import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { CATALOGUE_RESYNC_AFTER_MS } from './products.jobs.ts';
+import { CATALOGUE_RESYNC_AFTER_MS, resyncCataloguesJob } from './products.jobs.ts';
 
 /*
  * The shop's catalogue changes on the platform after it was connected; the scheduled re-sync brings
@@ -65,8 +65,7 @@ async function catalogue(): Promise<Map<string, string>> {
 }
 
 async function runScheduledResync() {
-  const jobs = t!.app.services.jobs.products;
-  await t!.ctx.queue.enqueue(jobs.resyncCatalogues, {});
+  await t!.ctx.queue.enqueue(resyncCataloguesJob, {});
   await t!.ctx.queue.idle();
 }
 

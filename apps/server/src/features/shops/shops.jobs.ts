@@ -2,22 +2,33 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { shops } from '../../db/schema.ts';
-import { defineJob } from '../../platform/queue.ts';
+import { bindJob, defineJob } from '../../platform/queue.ts';
 import type { ShopRow } from './shop-guard.ts';
 import type { ShopsService } from './shops.service.ts';
 
 /** Refresh tokens this long before they expire (Shopee access tokens live 4 hours). */
 export const REFRESH_MARGIN_MS = 45 * 60 * 1000;
 
-export function createShopsJobs(
+/** Scheduled: every shop whose token expires soon is refreshed. */
+export const refreshTokensJob = defineJob({
+  name: 'shops.refresh-tokens',
+  schema: z.object({}),
+  attempts: 1,
+});
+
+/** After a marketplace shop is authorized: what it already has on the platform is imported. */
+export const firstSyncJob = defineJob({
+  name: 'shops.first-sync',
+  schema: z.object({ shopId: z.uuid() }),
+  attempts: 5,
+});
+
+export function shopsJobHandlers(
   ctx: AppContext,
   services: { shops: ShopsService; syncShop: (shop: ShopRow) => Promise<void> },
 ) {
-  const refreshTokens = defineJob({
-    name: 'shops.refresh-tokens',
-    schema: z.object({}),
-    attempts: 1,
-    async handle() {
+  return [
+    bindJob(refreshTokensJob, async () => {
       for (const shop of await services.shops.dueForRefresh(REFRESH_MARGIN_MS)) {
         try {
           await services.shops.refresh(shop);
@@ -26,20 +37,12 @@ export function createShopsJobs(
           ctx.log.warn({ shopId: shop.id, err: error }, 'token refresh failed');
         }
       }
-    },
-  });
-
-  const firstSync = defineJob({
-    name: 'shops.first-sync',
-    schema: z.object({ shopId: z.uuid() }),
-    attempts: 5,
-    async handle({ shopId }) {
+    }),
+    bindJob(firstSyncJob, async ({ shopId }) => {
       const [shop] = await ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
       if (shop?.status !== 'active') return;
       await services.syncShop(shop);
       await ctx.database.db.update(shops).set({ lastSyncAt: new Date() }).where(eq(shops.id, shopId));
-    },
-  });
-
-  return { refreshTokens, firstSync };
+    }),
+  ];
 }

@@ -3,20 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { Queue } from '../../platform/queue.ts';
 import { shopGuard } from './shop-guard.ts';
+import { firstSyncJob } from './shops.jobs.ts';
 import { type ShopsService, toShop } from './shops.service.ts';
 
 interface Options {
   shops: ShopsService;
   db: Db;
   /** Runs after a marketplace shop is authorized (first sync). */
-  onConnected: (shopId: string) => Promise<void>;
+  queue: Queue;
 }
 
 const shopIdParam = z.object({ shopId: z.string().max(100) });
 const idParam = z.object({ id: z.string().max(100) });
 
-export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, db, onConnected }) => {
+export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, db, queue }) => {
   const auth = app.requireMerchant;
   const byId = shopGuard(db, { param: 'id' });
   const byShopId = shopGuard(db, { param: 'shopId' });
@@ -88,7 +90,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     query: Record<string, string | undefined>,
   ) => {
     const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
-    await onConnected(row.id);
+    await queue.enqueue(firstSyncJob, { shopId: row.id }, { jobId: `${row.id}-${Date.now()}` });
     const target = new URL(redirect);
     target.searchParams.set('shopId', row.id);
     return target.toString();

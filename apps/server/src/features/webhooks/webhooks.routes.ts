@@ -4,6 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { Queue } from '../../platform/queue.ts';
+import { processEventJob } from './webhooks.jobs.ts';
 
 export interface PushVerifier {
   /** True when the Authorization header signs this raw body. */
@@ -16,7 +18,7 @@ interface Options {
   db: Db;
   shopee: PushVerifier;
   lazada: PushVerifier;
-  enqueue: (eventId: string) => Promise<void>;
+  queue: Queue;
 }
 
 export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest('hex');
@@ -25,7 +27,7 @@ export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest
  * Platform pushes: verified against the raw body, stored once, acknowledged at once; the work runs
  * as a job. A replayed or duplicated push is acknowledged and ignored.
  */
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, shopee, lazada, enqueue }) => {
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, shopee, lazada, queue }) => {
   // Signatures cover the exact bytes: keep the body as the raw string, parse it in the job.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -69,7 +71,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
         dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
         payload: { raw },
       });
-      if (event) await enqueue(event.id);
+      if (event) await queue.enqueue(processEventJob, { eventId: event.id }, { jobId: event.id });
       return reply.status(200).send('');
     });
   }

@@ -1,0 +1,217 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { deadJobs, jobs } from '../db/schema.ts';
+import {
+  type BoundJob,
+  backoffDelay,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_BACKOFF_MS,
+  errorText,
+  type Queue,
+  type QueueLog,
+  runJob,
+} from './queue.ts';
+
+/** A job whose process died is taken up again once its lease runs out. */
+const LEASE_MS = 15 * 60_000;
+/** Jobs due in the future (retries, delays) and those enqueued by another process are found by polling. */
+const POLL_MS = 1000;
+
+/**
+ * Embedded mode (no REDIS_URL): jobs are rows of the application's own database and run in this
+ * process, with the same validation and retry policy as BullMQ. A crash loses nothing: at start the
+ * jobs the previous process was running are queued again (handlers are idempotent, as with BullMQ's
+ * stalled jobs), and a job that fails for good moves to `dead_jobs`.
+ */
+export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrency?: number } = {}): Queue {
+  const concurrency = options.concurrency ?? 4;
+  const bound = new Map<string, BoundJob>();
+  const schedules = new Set<NodeJS.Timeout>();
+  let running = 0;
+  let started = false;
+  let closed = false;
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+
+  async function claim(limit: number) {
+    const due = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.name, [...bound.keys()]),
+          or(
+            and(eq(jobs.state, 'waiting'), lte(jobs.runAt, sql`now()`)),
+            and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+          ),
+        ),
+      )
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(jobs)
+      .set({
+        state: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+      })
+      .where(inArray(jobs.id, due))
+      .returning();
+  }
+
+  async function execute(row: typeof jobs.$inferSelect) {
+    const job = bound.get(row.name)!;
+    try {
+      await runJob(job, row.payload);
+      await db.delete(jobs).where(eq(jobs.id, row.id));
+    } catch (error) {
+      if (row.attempts < row.maxAttempts && !closed) {
+        log.warn({ err: error, job: row.name, attempt: row.attempts }, 'job failed, retrying');
+        const delay = backoffDelay(job.definition.backoffMs ?? DEFAULT_BACKOFF_MS, row.attempts);
+        await db
+          .update(jobs)
+          .set({
+            state: 'waiting',
+            runAt: new Date(Date.now() + delay),
+            lockedUntil: null,
+            lastError: errorText(error),
+          })
+          .where(eq(jobs.id, row.id));
+        schedulePoll(delay);
+      } else if (!closed) {
+        log.error({ err: error, job: row.name, attempt: row.attempts }, 'job failed for good');
+        await db.transaction(async (tx) => {
+          await tx.insert(deadJobs).values({
+            name: row.name,
+            payload: row.payload,
+            attempts: row.attempts,
+            error: errorText(error),
+          });
+          await tx.delete(jobs).where(eq(jobs.id, row.id));
+        });
+      }
+    }
+  }
+
+  async function pumpOnce() {
+    while (started && !closed && running < concurrency) {
+      const rows = await claim(concurrency - running);
+      if (rows.length === 0) break;
+      for (const row of rows) {
+        running++;
+        void execute(row)
+          .catch((error) => log.error({ err: error, job: row.name }, 'job bookkeeping failed'))
+          .finally(() => {
+            running--;
+            pump();
+          });
+      }
+    }
+  }
+
+  /** Claims what is due; calls made while a claim runs are folded into one more round. */
+  function pump() {
+    if (!started || closed || bound.size === 0) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pumpOnce()
+      .catch((error) => log.error({ err: error }, 'job queue could not claim jobs'))
+      .finally(() => {
+        pumping = null;
+        if (again) {
+          again = false;
+          pump();
+        }
+      });
+  }
+
+  function schedulePoll(delayMs = POLL_MS) {
+    if (closed) return;
+    if (pollTimer) clearTimeout(pollTimer);
+    pollTimer = setTimeout(
+      () => {
+        pollTimer = undefined;
+        pump();
+        schedulePoll();
+      },
+      Math.min(delayMs, POLL_MS),
+    );
+    pollTimer.unref();
+  }
+
+  async function pending() {
+    const names = [...bound.keys()];
+    if (names.length === 0) return 0;
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(jobs)
+      .where(inArray(jobs.name, names));
+    return row?.count ?? 0;
+  }
+
+  const enqueue: Queue['enqueue'] = async (definition, payload, enqueueOptions) => {
+    const parsed = definition.schema.parse(payload);
+    await db
+      .insert(jobs)
+      .values({
+        name: definition.name,
+        payload: parsed as object,
+        key: enqueueOptions?.jobId ? `${definition.name}:${enqueueOptions.jobId}` : null,
+        runAt: new Date(Date.now() + (enqueueOptions?.delayMs ?? 0)),
+        maxAttempts: definition.attempts ?? DEFAULT_ATTEMPTS,
+      })
+      .onConflictDoNothing({ target: jobs.key });
+    pump();
+  };
+
+  return {
+    register(list) {
+      for (const job of list) bound.set(job.definition.name, job);
+    },
+    enqueue,
+    async every(definition, everyMs, payload) {
+      // One run at a time: the key holds while a run is unfinished, so slow runs never pile up.
+      const tick = () => {
+        if (closed) return;
+        void enqueue(definition, payload, { jobId: 'every' }).catch((error) =>
+          log.error({ err: error, job: definition.name }, 'scheduled job could not be queued'),
+        );
+      };
+      const timer = setInterval(tick, everyMs);
+      timer.unref();
+      schedules.add(timer);
+    },
+    async startWorker() {
+      // This process is the only consumer of an embedded queue: what a crashed predecessor was
+      // running is due again now, not when its lease runs out.
+      await db
+        .update(jobs)
+        .set({ state: 'waiting', lockedUntil: null, runAt: sql`now()` })
+        .where(eq(jobs.state, 'running'));
+      started = true;
+      pump();
+      schedulePoll();
+    },
+    async idle(timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        // A job's row lives until it is finished (or dead): no rows, nothing waiting or running.
+        if (running === 0 && (await pending()) === 0) return;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error('queue did not become idle');
+    },
+    async close() {
+      closed = true;
+      for (const t of schedules) clearInterval(t);
+      schedules.clear();
+      if (pollTimer) clearTimeout(pollTimer);
+      const deadline = Date.now() + 5000;
+      while ((running > 0 || pumping) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}
