@@ -68,6 +68,26 @@ export const messages = {
     noFileName: 'No File Name',
     hint: 'Accepted file types: PDF, Word (.docx), Text, CSV and JSON with a max file size of 3MB',
     productInfoAdded: 'The new information has been successfully added to your products',
+    /** Why a file could not be read (shown beside it in the files list). */
+    failed: {
+      noText: 'The file has no readable text',
+      pdfNoText: 'This PDF has no text layer (a scanned document?)',
+      pdfPassword: 'This PDF is encrypted with a password',
+      pdfDamaged: 'This PDF is damaged and could not be read',
+      docxDamaged: 'This Word file is damaged and could not be read',
+      jsonInvalid: 'This JSON file is not valid JSON',
+      tooManyParts: 'This Word file has too many parts',
+      unpacksTooLarge: (mb: number) =>
+        `This Word file unpacks to more than ${mb} MB. Please save it again without large images, or split it.`,
+      tooManyPages: (pages: number) =>
+        `This PDF has more than ${pages.toLocaleString('en')} pages. Please split it into smaller files.`,
+      tooMuchText: (millions: number) =>
+        `This file holds more than ${millions} million characters of text. Please split it into smaller files.`,
+      tooMuchMemory:
+        'This file needs far more memory to read than its size suggests, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.',
+      tooSlow: (seconds: number) =>
+        `Reading this file took longer than ${seconds} seconds, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.`,
+    },
   },
   chat: {
     noChat:
