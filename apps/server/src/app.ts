@@ -25,6 +25,7 @@ import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
+import { normalizeRequestInput } from './http/normalize-input.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { compileResponseSerializer } from './http/serializer.ts';
 import { createServices, type Services } from './services.ts';
@@ -138,6 +139,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await scope.register(authGuard, { auth, rateLimiter: ctx.rateLimiter });
     await scope.register(
       async (api) => {
+        api.addHook('preValidation', normalizeRequestInput);
         await api.register(healthRoutes, { database: ctx.database });
         await api.register(authRoutes, { auth });
         await api.register(shopsRoutes, {

@@ -18,6 +18,8 @@ export const messages = {
     uploadFile: 'Please upload a PDF, Word or Text file',
     tooLong: (max: number) => `Please enter at most ${max} characters`,
     tooMany: (max: number) => `Please enter at most ${max} entries`,
+    dateFormat: 'Use the date format YYYY-MM-DD',
+    date: 'Please enter a real date (YYYY-MM-DD)',
   },
   auth: {
     userExists: 'user already exist',
@@ -37,6 +39,7 @@ export const messages = {
     notFound: 'Not found',
     pageNotFound: 'Error 404 / Page Not Found',
     badJson: 'The request body is not valid JSON',
+    tooDeep: 'The request is nested too deeply',
     validation: 'Some fields are not valid',
     tooLarge: 'The request is too large',
     unsupportedType: 'Please upload a PDF, Word or Text file',
