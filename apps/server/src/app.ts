@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyTrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answeringRoutes } from './features/answering/answering.routes.ts';
 import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
@@ -50,7 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const base = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
