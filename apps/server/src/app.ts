@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -164,7 +164,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           answering: services.answering,
         });
         await api.register(async (open) => {
-          await open.register(cors, { origin: '*', methods: ['GET', 'POST'] });
+          // Only the widget's routes are cross-origin: a preflight for any other path is a 404.
+          await open.register(
+            cors,
+            (): FastifyCorsOptionsDelegateCallback => (request, answer) =>
+              answer(
+                null,
+                request.url.startsWith('/api/website/')
+                  ? { origin: '*', methods: ['GET', 'POST'] }
+                  : { origin: false },
+              ),
+          );
           await open.register(websiteChatRoutes, {
             db: ctx.database.db,
             inbox: services.inbox,

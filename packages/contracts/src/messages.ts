@@ -7,6 +7,8 @@ export const messages = {
     phone: 'Please enter a valid phone number',
     password: 'Please enter a password',
     passwordMin: 'Please enter at least 8 characters',
+    passwordBlank: 'A password cannot be only spaces',
+    passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
     passwordConfirmation: 'Please enter password confirmation',
     passwordMismatch: 'Your password does not match',
     resetPasswordMismatch: 'Password does not match',
@@ -28,6 +30,7 @@ export const messages = {
     invalidCredentials: 'The email or password is incorrect',
     unauthenticated: 'Please log in to continue',
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    tooManySignups: 'Too many accounts were created from your network. Please try again in an hour.',
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
     forgotSent:
       'Your password has been successfully reset. Please click the link on your email to setup a new password.',
