@@ -73,6 +73,7 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +103,8 @@ export interface Config {
   bodyLimit: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
+  botAnswersPerHour: number;
   /** True when no real partner credentials are set: the built-in sandbox is mounted and used. */
   sandbox: boolean;
   shopee: { partnerId: number; partnerKey: string; baseUrl: string } | undefined;
@@ -158,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workers: e.WORKERS,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     sandbox,
     shopee:
       e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY

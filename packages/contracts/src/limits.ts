@@ -31,6 +31,9 @@ export const limits = {
     timeoutMs: 60_000,
   },
   sessionIdLength: 12,
+  /** New website conversations an hour, per visitor address and per shop (the widget is public). */
+  websiteNewChatsPerAddress: 10,
+  websiteNewChatsPerShop: 500,
   simulatorConversationDigits: 8,
   topicRefreshMs: 300,
   resetTokenMinutes: 60,

@@ -95,6 +95,17 @@ export const messages = {
         `Reading this file took longer than ${seconds} seconds, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.`,
     },
   },
+  website: {
+    tooManyNewChats: 'Too many new chats were started from your network. Please try again later.',
+    tooManyShopChats: 'This shop is receiving too many new chats right now. Please try again later.',
+  },
+  botBudget: {
+    /** The conversation's handover reason in the inbox. */
+    handover: 'The chatbot reached its hourly limit of answers for this shop',
+    mailSubject: (shop: string) => `Your Balas chatbot for ${shop} reached its hourly limit`,
+    mailText: (name: string, shop: string, answers: number, minutes: number) =>
+      `Hello ${name},\n\nYour chatbot for ${shop} has answered ${answers} messages in the past hour, the most it answers in an hour. For about ${minutes} more minutes, new questions are handed over to you: you will find them in the inbox marked for a person, and the chatbot answers again after that.\n\nIf your shop is simply busy, there is nothing to do but reply. If you do not recognise these chats, someone may be flooding your chat; the conversations in the inbox show who.\n`,
+  },
   chat: {
     noChat:
       'No Chat Found. Only chats that are made after the connection of the chatbot to this shop will appear here. Older chats may not be visible here.',
