@@ -25,6 +25,8 @@ export const limits = {
     maxTextChars: 10_000_000,
     /** Bytes a Word file's parts may inflate to, counted as they inflate. */
     maxUnpackedBytes: 50 * 1024 * 1024,
+    /** Bytes a PDF's compressed streams may inflate to, all together, counted as they inflate. */
+    maxPdfUnpackedBytes: 256 * 1024 * 1024,
     maxZipEntries: 2000,
     /** Growth of the server's memory while a file is read. */
     maxMemoryBytes: 256 * 1024 * 1024,

@@ -85,6 +85,8 @@ export const messages = {
       tooManyParts: 'This Word file has too many parts',
       unpacksTooLarge: (mb: number) =>
         `This Word file unpacks to more than ${mb} MB. Please save it again without large images, or split it.`,
+      pdfUnpacksTooLarge: (mb: number) =>
+        `This PDF unpacks to more than ${mb} MB. Please save it again (for example, print it to a new PDF) or split it.`,
       tooManyPages: (pages: number) =>
         `This PDF has more than ${pages.toLocaleString('en')} pages. Please split it into smaller files.`,
       tooMuchText: (millions: number) =>

@@ -60,8 +60,12 @@ function adler32Combine(adler1: number, adler2: number, length2: number): number
   return ((sum2 << 16) | sum1) >>> 0;
 }
 
-/** A PDF whose pages all show one content stream (`filter`ed as given), with Helvetica as /F1. */
-export function pdfOf(content: Buffer, options: { pages?: number; flate?: boolean } = {}): Buffer {
+/** A PDF whose pages all show one content stream (compressed as said), with Helvetica as /F1. */
+export function pdfOf(
+  content: Buffer,
+  options: { pages?: number; flate?: boolean; filter?: string } = {},
+): Buffer {
+  const filter = options.filter ?? (options.flate ? '/FlateDecode' : undefined);
   const pages = options.pages ?? 1;
   const objects: Buffer[] = [];
   const pageIds = Array.from({ length: pages }, (_, i) => i + 5);
@@ -74,7 +78,7 @@ export function pdfOf(content: Buffer, options: { pages?: number; flate?: boolea
   objects.push(Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'));
   objects.push(
     Buffer.concat([
-      Buffer.from(`<< /Length ${content.length}${options.flate ? ' /Filter /FlateDecode' : ''} >>\nstream\n`),
+      Buffer.from(`<< /Length ${content.length}${filter ? ` /Filter ${filter}` : ''} >>\nstream\n`),
       content,
       Buffer.from('\nendstream'),
     ]),
@@ -107,6 +111,12 @@ export function whitespaceBombPdf(bytes: number): Buffer {
   return pdfOf(zlibRun(Buffer.alloc(0), Buffer.from(' '), bytes, showText('After the whitespace')), {
     flate: true,
   });
+}
+
+/** The same whitespace, its compressed stream written in hexadecimal: no zlib header shows in the file. */
+export function hexWhitespaceBombPdf(bytes: number): Buffer {
+  const compressed = zlibRun(Buffer.alloc(0), Buffer.from(' '), bytes, showText('After the whitespace'));
+  return pdfOf(Buffer.from(`${compressed.toString('hex')}>`), { filter: '[/ASCIIHexDecode /FlateDecode]' });
 }
 
 /** A PDF of `pages` pages sharing one small content stream. */

@@ -3,6 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
   docxOf,
+  hexWhitespaceBombPdf,
   manyPagesPdf,
   pathOperatorsPdf,
   textOperatorsPdf,
@@ -58,9 +59,16 @@ describe('hostile files', () => {
     );
   });
 
-  it('stops a PDF whose compressed stream inflates to gigabytes of whitespace', async () => {
+  it('stops a PDF whose compressed stream inflates to gigabytes of whitespace, counting the bytes inflated', async () => {
     const bomb = whitespaceBombPdf(2.8 * 1024 ** 3);
     expect(bomb.length).toBeLessThan(limits.uploadMaxBytes);
+    await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.pdfUnpacksTooLarge(256));
+  });
+
+  it('stops a reading whose memory grows past the bound, whatever grows it', async () => {
+    // Hexadecimal around the compressed stream hides it from the count of inflated bytes; the
+    // memory watch stops it.
+    const bomb = hexWhitespaceBombPdf(1024 ** 3);
     await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.tooMuchMemory);
   });
 

@@ -62,6 +62,7 @@ type Failure =
   | 'jsonInvalid'
   | 'tooManyParts'
   | 'unpacksTooLarge'
+  | 'pdfUnpacksTooLarge'
   | 'tooManyPages'
   | 'tooMuchText'
   | 'tooMuchMemory'
@@ -73,6 +74,8 @@ function failure(code: Failure, bounds: ExtractionLimits): ExtractionError {
   switch (code) {
     case 'unpacksTooLarge':
       return new ExtractionError(m.unpacksTooLarge(mb(bounds.maxUnpackedBytes)));
+    case 'pdfUnpacksTooLarge':
+      return new ExtractionError(m.pdfUnpacksTooLarge(mb(bounds.maxPdfUnpackedBytes)));
     case 'tooManyPages':
       return new ExtractionError(m.tooManyPages(bounds.maxPages));
     case 'tooMuchText':
@@ -139,9 +142,10 @@ function readInWorkers(data: Buffer, kind: DocumentKind, bounds: ExtractionLimit
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
-      for (const worker of workers) void worker.terminate();
-      if (error) reject(error);
-      else resolve(answers.flat());
+      // Settled once the workers are gone, so the next reading starts with their memory released.
+      void Promise.allSettled(workers.map((worker) => worker.terminate())).then(() =>
+        error ? reject(error) : resolve(answers.flat()),
+      );
     };
     const timer = setTimeout(() => finish(failure('tooSlow', bounds)), bounds.timeoutMs);
     // Inflated streams live outside the workers' heaps (array buffers): the process's growth is the bound.

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { openDocx } from './docx-archive.mjs';
+import { checkPdfStreams } from './pdf-streams.mjs';
 
 class Failure extends Error {
   constructor(code) {
@@ -38,6 +39,8 @@ async function pageText(page, budget) {
 }
 
 async function readPdf({ data, share, options, limits }) {
+  const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  await checkPdfStreams(bytes, limits.maxPdfUnpackedBytes, () => new Failure('pdfUnpacksTooLarge'));
   let pdf;
   try {
     pdf = await getDocumentProxy(data, options);
