@@ -1,6 +1,7 @@
 import { benchInbox } from './inbox.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { type Figure, report } from './support.ts';
+import { benchUploadBombs } from './upload-bombs.bench.ts';
 import { benchVouchers } from './vouchers.bench.ts';
 import { benchWidget } from './widget.bench.ts';
 
@@ -8,6 +9,7 @@ import { benchWidget } from './widget.bench.ts';
 const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
   knowledge: benchKnowledge,
+  'upload-bombs': benchUploadBombs,
   vouchers: benchVouchers,
   widget: benchWidget,
 };

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +173,32 @@ export async function startServerProcess(database: BenchDatabase): Promise<Serve
   return { url, pid: api.child.pid!, stop };
 }
 
+/** Samples a process's resident memory (Linux /proc) until stopped: before, peak and growth in bytes. */
+export function watchMemory(pid: number) {
+  const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status())?.[1]) * 1024;
+  let hwmReset = true;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  } catch {
+    hwmReset = false;
+  }
+  const before = field('VmRSS');
+  let peak = before;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, field('VmRSS'));
+  }, 5);
+  return {
+    before,
+    stop() {
+      clearInterval(timer);
+      peak = Math.max(peak, field('VmRSS'), hwmReset ? field('VmHWM') : 0);
+      return { before, peak, growth: peak - before };
+    },
+  };
+}
+
 export async function signUpBench(app: FastifyInstance) {
   const res = await app.inject({
     method: 'POST',
@@ -205,6 +231,8 @@ export async function openLoopLoad(options: {
   rate: number;
   durationSeconds: number;
   request: (i: number) => OpenLoopRequest;
+  /** Ends the load early when it settles. */
+  until?: Promise<unknown>;
 }): Promise<{ p50: number; p99: number; max: number; sent: number; non2xx: number; perSecond: number }> {
   const { request: http } = await import('node:http');
   const { Agent } = await import('node:http');
@@ -216,7 +244,13 @@ export async function openLoopLoad(options: {
   let non2xx = 0;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
+  let stopped = false;
+  void options.until?.finally(() => {
+    stopped = true;
+  });
+  let sent = 0;
+  for (let i = 0; i < total && !stopped; i++) {
+    sent++;
     const scheduled = started + i * interval;
     const wait = scheduled - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -254,5 +288,5 @@ export async function openLoopLoad(options: {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), max: at(1), sent: total, non2xx, perSecond: total / elapsed };
+  return { p50: at(0.5), p99: at(0.99), max: at(1), sent, non2xx, perSecond: sent / elapsed };
 }

@@ -1,4 +1,3 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +9,7 @@ import {
   signUpBench,
   startBenchApp,
   startServerProcess,
+  watchMemory,
 } from './support.ts';
 
 const ENTRIES = 100_000;
@@ -64,31 +64,6 @@ async function seedVouchers(db: Db, shopId: string, count: number) {
 }
 
 /** Peak resident memory of a process: VmHWM after resetting it (clear_refs 5), and VmRSS polled every 5 ms. */
-function watchMemory(pid: number) {
-  const status = () => readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) =>
-    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status())?.[1]) * 1024;
-  let hwmReset = true;
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    hwmReset = false;
-  }
-  const before = field('VmRSS');
-  let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, field('VmRSS'));
-  }, 5);
-  return {
-    before,
-    stop() {
-      clearInterval(timer);
-      peak = Math.max(peak, field('VmRSS'), hwmReset ? field('VmHWM') : 0);
-      return { before, peak, growth: peak - before };
-    },
-  };
-}
-
 /** Streams a CSV answer without keeping it: bytes, records (newlines outside quotes), first-byte time. */
 async function readCsv(url: string, headers: Record<string, string>) {
   const started = performance.now();

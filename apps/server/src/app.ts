@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastifyTrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answeringRoutes } from './features/answering/answering.routes.ts';
 import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
@@ -25,6 +26,7 @@ import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
+import { normalizeRequestInput } from './http/normalize-input.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { compileResponseSerializer } from './http/serializer.ts';
 import { createServices, type Services } from './services.ts';
@@ -49,7 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const base = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -138,6 +140,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await scope.register(authGuard, { auth, rateLimiter: ctx.rateLimiter });
     await scope.register(
       async (api) => {
+        api.addHook('preValidation', normalizeRequestInput);
         await api.register(healthRoutes, { database: ctx.database });
         await api.register(authRoutes, { auth });
         await api.register(shopsRoutes, {
@@ -161,7 +164,17 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           answering: services.answering,
         });
         await api.register(async (open) => {
-          await open.register(cors, { origin: '*', methods: ['GET', 'POST'] });
+          // Only the widget's routes are cross-origin: a preflight for any other path is a 404.
+          await open.register(
+            cors,
+            (): FastifyCorsOptionsDelegateCallback => (request, answer) =>
+              answer(
+                null,
+                request.url.startsWith('/api/website/')
+                  ? { origin: '*', methods: ['GET', 'POST'] }
+                  : { origin: false },
+              ),
+          );
           await open.register(websiteChatRoutes, {
             db: ctx.database.db,
             inbox: services.inbox,

@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, fastifyTrustProxy, loadConfig } from './config.ts';
 
 describe('config', () => {
   it('runs on embedded defaults with the sandbox', () => {
@@ -16,6 +17,42 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SECRET_KEY: 'short' })).toThrow(/SECRET_KEY/);
     expect(() => loadConfig({ SHOPEE_PARTNER_ID: '1' })).toThrow(/SHOPEE_PARTNER_ID\/SHOPEE_PARTNER_KEY/);
+  });
+
+  it('trusts X-Forwarded-For from a number of proxies or from their addresses, never from anyone', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY must not be 'true'.*number of proxies in front of the server \(e\.g\. 1\)/,
+    );
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.300', '1.2.3.4/8/1', '100']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY must be false, the number of proxies/,
+      );
+    }
+  });
+
+  it('believes X-Forwarded-For only from the proxies it names, or from the last hops it counts', async () => {
+    const clientIp = async (trust: string, remoteAddress: string, forwarded: string) => {
+      const app = Fastify({ trustProxy: fastifyTrustProxy(loadConfig({ TRUST_PROXY: trust }).trustProxy) });
+      app.get('/', (request) => request.ip);
+      const res = await app.inject({ url: '/', remoteAddress, headers: { 'x-forwarded-for': forwarded } });
+      await app.close();
+      return res.body;
+    };
+    expect(await clientIp('10.0.0.0/8', '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    // A client reaching the server directly is not a proxy: its header is ignored.
+    expect(await clientIp('10.0.0.0/8', '203.0.113.50', '6.6.6.6, 7.7.7.7')).toBe('203.0.113.50');
+    expect(await clientIp('1', '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('203.0.113.9');
+    expect(await clientIp('2', '10.0.0.2', '6.6.6.6, 203.0.113.9, 10.0.0.1')).toBe('203.0.113.9');
+    expect(await clientIp('false', '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('10.0.0.2');
   });
 
   it('switches off the sandbox when partner credentials are given', () => {

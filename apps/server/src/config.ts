@@ -1,8 +1,41 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional();
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDRs. */
+const proxyRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (proxyRanges.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Whose X-Forwarded-For to believe: nobody (false), the last `n` proxies in front (a hop count), or
+ * proxies at these addresses. 'true' would believe any client's header (anyone could pick the IP
+ * the rate limits count) and is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (value !== 'true' && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        value === 'true'
+          ? "must not be 'true', which believes any client's X-Forwarded-For (rate limits could be escaped): set the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs"
+          : 'must be false, the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs separated by commas',
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads, with its embedded default. Nothing else reads process.env. */
 const envSchema = z.object({
@@ -26,7 +59,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
   SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
   SHOPEE_BASE_URL: optionalUrl,
@@ -40,9 +73,19 @@ const envSchema = z.object({
   AI_MODEL: z.string().min(1).optional(),
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
+  BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the last n addresses are proxies":
+ * Fastify itself now treats a number as trusting nobody, which would give every client the
+ * proxy's address and one shared rate limit.
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -58,7 +101,10 @@ export interface Config {
   secretKey: string | undefined;
   workers: Env['WORKERS'];
   bodyLimit: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
+  botAnswersPerHour: number;
   /** True when no real partner credentials are set: the built-in sandbox is mounted and used. */
   sandbox: boolean;
   shopee: { partnerId: number; partnerKey: string; baseUrl: string } | undefined;
@@ -115,6 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workers: e.WORKERS,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     sandbox,
     shopee:
       e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { createAnsweringService } from './features/answering/answering.service.ts';
 import { createAutoReply } from './features/answering/auto-reply.ts';
+import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
@@ -36,7 +37,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
   const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
-  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers });
+  const botBudget = createBotBudget(ctx, { inbox });
+  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers, botBudget });
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });

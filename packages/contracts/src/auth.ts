@@ -20,7 +20,8 @@ const newPassword = z
   .string({ error: v.password })
   .min(1, v.password)
   .min(limits.passwordMin, v.passwordMin)
-  .max(limits.passwordMax, v.tooLong(limits.passwordMax));
+  .max(limits.passwordMax, v.tooLong(limits.passwordMax))
+  .refine((s) => s.trim().length > 0, v.passwordBlank);
 
 export const signinBody = z.object({
   email,

@@ -8,5 +8,6 @@ export * from './products.ts';
 export * from './realtime.ts';
 export * from './shops.ts';
 export * from './simulator.ts';
+export * from './text.ts';
 export * from './training.ts';
 export * from './vouchers.ts';

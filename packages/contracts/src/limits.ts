@@ -18,7 +18,24 @@ export const limits = {
   productInfoImages: 3,
   uploadChunkSize: 500,
   uploadMaxBytes: 3 * 1024 * 1024,
+  /** What reading one knowledge file may take; past any of these the file fails with a reason. */
+  knowledgeFile: {
+    maxPages: 2000,
+    /** Characters of text (about 20,000 chunks of 500). */
+    maxTextChars: 10_000_000,
+    /** Bytes a Word file's parts may inflate to, counted as they inflate. */
+    maxUnpackedBytes: 50 * 1024 * 1024,
+    /** Bytes a PDF's compressed streams may inflate to, all together, counted as they inflate. */
+    maxPdfUnpackedBytes: 256 * 1024 * 1024,
+    maxZipEntries: 2000,
+    /** Growth of the server's memory while a file is read. */
+    maxMemoryBytes: 256 * 1024 * 1024,
+    timeoutMs: 60_000,
+  },
   sessionIdLength: 12,
+  /** New website conversations an hour, per visitor address and per shop (the widget is public). */
+  websiteNewChatsPerAddress: 10,
+  websiteNewChatsPerShop: 500,
   simulatorConversationDigits: 8,
   topicRefreshMs: 300,
   resetTokenMinutes: 60,

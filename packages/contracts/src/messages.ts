@@ -7,6 +7,8 @@ export const messages = {
     phone: 'Please enter a valid phone number',
     password: 'Please enter a password',
     passwordMin: 'Please enter at least 8 characters',
+    passwordBlank: 'A password cannot be only spaces',
+    passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
     passwordConfirmation: 'Please enter password confirmation',
     passwordMismatch: 'Your password does not match',
     resetPasswordMismatch: 'Password does not match',
@@ -18,6 +20,8 @@ export const messages = {
     uploadFile: 'Please upload a PDF, Word or Text file',
     tooLong: (max: number) => `Please enter at most ${max} characters`,
     tooMany: (max: number) => `Please enter at most ${max} entries`,
+    dateFormat: 'Use the date format YYYY-MM-DD',
+    date: 'Please enter a real date (YYYY-MM-DD)',
   },
   auth: {
     userExists: 'user already exist',
@@ -26,6 +30,7 @@ export const messages = {
     invalidCredentials: 'The email or password is incorrect',
     unauthenticated: 'Please log in to continue',
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+    tooManySignups: 'Too many accounts were created from your network. Please try again in an hour.',
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
     forgotSent:
       'Your password has been successfully reset. Please click the link on your email to setup a new password.',
@@ -37,6 +42,7 @@ export const messages = {
     notFound: 'Not found',
     pageNotFound: 'Error 404 / Page Not Found',
     badJson: 'The request body is not valid JSON',
+    tooDeep: 'The request is nested too deeply',
     validation: 'Some fields are not valid',
     tooLarge: 'The request is too large',
     unsupportedType: 'Please upload a PDF, Word or Text file',
@@ -68,6 +74,39 @@ export const messages = {
     noFileName: 'No File Name',
     hint: 'Accepted file types: PDF, Word (.docx), Text, CSV and JSON with a max file size of 3MB',
     productInfoAdded: 'The new information has been successfully added to your products',
+    /** Why a file could not be read (shown beside it in the files list). */
+    failed: {
+      noText: 'The file has no readable text',
+      pdfNoText: 'This PDF has no text layer (a scanned document?)',
+      pdfPassword: 'This PDF is encrypted with a password',
+      pdfDamaged: 'This PDF is damaged and could not be read',
+      docxDamaged: 'This Word file is damaged and could not be read',
+      jsonInvalid: 'This JSON file is not valid JSON',
+      tooManyParts: 'This Word file has too many parts',
+      unpacksTooLarge: (mb: number) =>
+        `This Word file unpacks to more than ${mb} MB. Please save it again without large images, or split it.`,
+      pdfUnpacksTooLarge: (mb: number) =>
+        `This PDF unpacks to more than ${mb} MB. Please save it again (for example, print it to a new PDF) or split it.`,
+      tooManyPages: (pages: number) =>
+        `This PDF has more than ${pages.toLocaleString('en')} pages. Please split it into smaller files.`,
+      tooMuchText: (millions: number) =>
+        `This file holds more than ${millions} million characters of text. Please split it into smaller files.`,
+      tooMuchMemory:
+        'This file needs far more memory to read than its size suggests, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.',
+      tooSlow: (seconds: number) =>
+        `Reading this file took longer than ${seconds} seconds, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.`,
+    },
+  },
+  website: {
+    tooManyNewChats: 'Too many new chats were started from your network. Please try again later.',
+    tooManyShopChats: 'This shop is receiving too many new chats right now. Please try again later.',
+  },
+  botBudget: {
+    /** The conversation's handover reason in the inbox. */
+    handover: 'The chatbot reached its hourly limit of answers for this shop',
+    mailSubject: (shop: string) => `Your Balas chatbot for ${shop} reached its hourly limit`,
+    mailText: (name: string, shop: string, answers: number, minutes: number) =>
+      `Hello ${name},\n\nYour chatbot for ${shop} has answered ${answers} messages in the past hour, the most it answers in an hour. For about ${minutes} more minutes, new questions are handed over to you: you will find them in the inbox marked for a person, and the chatbot answers again after that.\n\nIf your shop is simply busy, there is nothing to do but reply. If you do not recognise these chats, someone may be flooding your chat; the conversations in the inbox show who.\n`,
   },
   chat: {
     noChat:

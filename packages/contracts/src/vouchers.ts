@@ -1,7 +1,26 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { messages } from './messages.ts';
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+/** A calendar day that exists (2024-02-29, not 2024-13-45), in the years a voucher log can hold. */
+export function isCalendarDate(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = new Date(Date.UTC(year, month - 1, date));
+  return (
+    year >= 1970 &&
+    year <= 2999 &&
+    at.getUTCFullYear() === year &&
+    at.getUTCMonth() === month - 1 &&
+    at.getUTCDate() === date
+  );
+}
+
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.validation.dateFormat)
+  .refine(isCalendarDate, messages.validation.date);
 
 export const voucherListQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(limits.voucherPageSize),

@@ -83,6 +83,8 @@ export async function signUp(app: FastifyInstance, email = `m${randomBytes(4).to
   const res = await app.inject({
     method: 'POST',
     url: '/api/signup',
+    // Each from its own address (198.18.0.0/15, set aside for tests): sign-ups are limited per address.
+    remoteAddress: `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
     payload: {
       name: 'Aisyah',
       email,

@@ -7,6 +7,7 @@ import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
+import type { BotBudget } from './bot-budget.ts';
 
 export function handoverReasonText(result: AnswerResult): string {
   const h = result.handover;
@@ -40,6 +41,7 @@ export function createAutoReply(
     replies: ReplyService;
     inbox: InboxService;
     voucherOffers: VoucherOffers;
+    botBudget: BotBudget;
   },
 ) {
   const { db } = ctx.database;
@@ -81,6 +83,7 @@ export function createAutoReply(
     const productId = productOf(message.content);
     if (!question && !productId) return quiet();
 
+    if (!(await deps.botBudget.take(shop, conversation))) return quiet(true);
     const result = await deps.answering.answer(shop, question || `product ${productId}`, {
       conversation: conversation.externalId,
       productId,

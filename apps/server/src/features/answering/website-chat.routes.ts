@@ -1,11 +1,18 @@
-import { dataOf, websiteChatAnswer, websiteChatBody, websiteHistory } from '@balas/contracts';
+import {
+  dataOf,
+  limits,
+  messages,
+  websiteChatAnswer,
+  websiteChatBody,
+  websiteHistory,
+} from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { AutoReplyOutcome } from './auto-reply.ts';
-import { findWebsiteShop, websiteHistoryOf } from './website-chat.ts';
+import { findWebsiteShop, hasWebsiteConversation, websiteHistoryOf } from './website-chat.ts';
 
 interface Options {
   db: Db;
@@ -24,6 +31,22 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       `${(r.params as { id?: string }).id}:${(r.body as { sessionId?: string } | undefined)?.sessionId ?? (r.params as { sessionId?: string }).sessionId ?? ''}`,
   });
   const perIp = app.rateLimit({ name: 'website:ip', max: 120, windowMs: 60_000, key: (r) => r.ip });
+  // A new conversation costs more than a message (a row, an inbox entry, the bot): fewer an hour.
+  const hour = 60 * 60 * 1000;
+  const newChatPerIp = app.rateLimit({
+    name: 'website:new:ip',
+    max: limits.websiteNewChatsPerAddress,
+    windowMs: hour,
+    key: (r) => r.ip,
+    message: messages.website.tooManyNewChats,
+  });
+  const newChatPerShop = app.rateLimit({
+    name: 'website:new:shop',
+    max: limits.websiteNewChatsPerShop,
+    windowMs: hour,
+    key: (r) => (r.params as { id: string }).id,
+    message: messages.website.tooManyShopChats,
+  });
 
   app.post(
     '/website/v1/:id',
@@ -40,6 +63,10 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       const shop = await findWebsiteShop(db, request.params.id);
       if (!shop) throw notFound('Shop not found');
       const { sessionId, query } = request.body;
+      if (!(await hasWebsiteConversation(db, shop.id, sessionId))) {
+        await newChatPerIp(request);
+        await newChatPerShop(request);
+      }
       const stored = await inbox.ingest(shop, {
         conversation: {
           externalId: sessionId,

@@ -12,6 +12,14 @@ export async function findWebsiteShop(db: Db, id: string): Promise<ShopRow | nul
   return shop ?? null;
 }
 
+export async function hasWebsiteConversation(db: Db, shopId: string, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.shopId, shopId), eq(conversations.externalId, sessionId)));
+  return row !== undefined;
+}
+
 /** The session's chat as {message, response} pairs (spec §3): each shopper message with the replies after it. */
 export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string) {
   const rows = await db

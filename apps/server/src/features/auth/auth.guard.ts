@@ -22,6 +22,8 @@ export interface RateRule {
   max: number;
   windowMs: number;
   key: (request: FastifyRequest) => string;
+  /** What the client reads when limited (default: too many attempts). */
+  message?: string;
 }
 
 export const authGuard = fp<{ auth: AuthService; rateLimiter: RateLimiter }>(
@@ -29,15 +31,26 @@ export const authGuard = fp<{ auth: AuthService; rateLimiter: RateLimiter }>(
     app.decorate('rateLimit', (rule: RateRule) => async (request: FastifyRequest) => {
       const wait = await rateLimiter.hit(`${rule.name}:${rule.key(request)}`, rule.max, rule.windowMs);
       if (wait > 0)
-        throw new AppError('rate_limited', `${messages.auth.tooManyAttempts} (retry in ${wait} s)`);
+        throw new AppError(
+          'rate_limited',
+          `${rule.message ?? messages.auth.tooManyAttempts} (retry in ${wait} s)`,
+        );
     });
     app.decorateRequest('merchantId', '');
-    app.decorate('requireMerchant', async (request: FastifyRequest) => {
+    const requireMerchant = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
       const merchantId = token ? await auth.authenticate(token) : null;
       if (!merchantId) throw new AppError('unauthenticated', messages.auth.unauthenticated);
       request.merchantId = merchantId;
+    };
+    app.decorate('requireMerchant', requireMerchant);
+    // The OpenAPI document asks for the bearer token by default: routes that do not require a
+    // merchant say they need none.
+    app.addHook('onRoute', (route) => {
+      if (![route.preHandler ?? []].flat().includes(requireMerchant)) {
+        route.schema = { ...route.schema, security: [] };
+      }
     });
   },
 );

@@ -19,25 +19,33 @@ const emailOf = (request: FastifyRequest) => {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
-  // Per IP and per e-mail, so one address cannot be hammered from many IPs nor many from one.
   const window = 15 * 60 * 1000;
-  const limited = (name: string) => ({
-    preHandler: [
-      app.rateLimit({ name: `${name}:ip`, max: 100, windowMs: window, key: (r) => r.ip }),
-      app.rateLimit({ name: `${name}:email`, max: 10, windowMs: window, key: emailOf }),
-    ],
-  });
+  const perIp = (name: string, max: number, windowMs: number, message?: string) =>
+    app.rateLimit({ name: `${name}:ip`, max, windowMs, key: (r) => r.ip, ...(message ? { message } : {}) });
 
   app.post(
     '/signup',
-    { schema: { tags: ['auth'], body: signupBody, response: { 200: dataOf(sessionAnswer) } } },
+    {
+      preHandler: perIp('signup', 10, 60 * 60 * 1000, messages.auth.tooManySignups),
+      schema: { tags: ['auth'], body: signupBody, response: { 200: dataOf(sessionAnswer) } },
+    },
     async (request) => ({ data: await auth.signup(request.body) }),
   );
 
   app.post(
     '/signin',
     {
-      ...limited('signin'),
+      preHandler: [
+        perIp('signin', 100, window),
+        // Per account *and* address: someone guessing a merchant's password from elsewhere cannot
+        // lock the merchant out; guessing from many addresses meets each address's own limit.
+        app.rateLimit({
+          name: 'signin:account',
+          max: 10,
+          windowMs: window,
+          key: (r) => `${emailOf(r)} ${r.ip}`,
+        }),
+      ],
       schema: { tags: ['auth'], body: signinBody, response: { 200: dataOf(sessionAnswer) } },
     },
     async (request) => ({ data: await auth.signin(request.body) }),
@@ -56,7 +64,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/forgot_password',
     {
-      ...limited('forgot'),
+      // Per e-mail too, so nobody floods a merchant's mailbox from many addresses.
+      preHandler: [
+        perIp('forgot', 100, window),
+        app.rateLimit({ name: 'forgot:email', max: 10, windowMs: window, key: emailOf }),
+      ],
       schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: dataOf(okAnswer) } },
     },
     async (request) => {

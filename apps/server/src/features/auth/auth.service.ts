@@ -5,6 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { merchants, passwordResets, sessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
+import { isGuessablePassword } from './common-passwords.ts';
+
+function refuseGuessable(password: string, email: string): void {
+  if (isGuessablePassword(password, email)) {
+    const message = messages.validation.passwordCommon;
+    throw new AppError('validation', message, { password: message });
+  }
+}
 
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -35,6 +43,7 @@ export function createAuthService(ctx: AppContext) {
 
   return {
     async signup(input: { name: string; email: string; phone: string; password: string }) {
+      refuseGuessable(input.password, input.email);
       const passwordHash = await hash(input.password, argon2Options);
       const [row] = await db
         .insert(merchants)
@@ -109,6 +118,7 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
+      refuseGuessable(input.password, input.email);
       const passwordHash = await hash(input.password, argon2Options);
       const merchantId = await db.transaction(async (tx) => {
         const [reset] = await tx

@@ -16,6 +16,56 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 describe('sign up', () => {
+  it('refuses common and guessable passwords, and blank ones, with a clear message', async () => {
+    const signup = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress: '198.51.100.30',
+        payload: { name: 'Careful', email: 'carefulshop@example.com', password, confirm: password },
+      });
+    const guessable = [
+      '12345678',
+      'Password123',
+      'iloveyou1',
+      'qwertyuiop',
+      'carefulshop@example.com',
+      'CarefulShop',
+    ];
+    for (const password of guessable) {
+      const res = await signup(password);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ password: messages.validation.passwordCommon });
+    }
+    const blank = await signup('        ');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.fields.password).toBe(messages.validation.passwordBlank);
+    expect(
+      await t.ctx.database.db.select().from(merchants).where(eq(merchants.email, 'carefulshop@example.com')),
+    ).toEqual([]);
+    expect((await signup('violet-harbour-41')).statusCode).toBe(200);
+  });
+
+  it('limits sign-ups from one address', async () => {
+    const from = (remoteAddress: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress,
+        payload: {
+          name: 'Bulk',
+          email: `bulk${i}@example.com`,
+          password: 'violet-harbour-41',
+          confirm: 'violet-harbour-41',
+        },
+      });
+    for (let i = 0; i < 10; i++) expect((await from('198.51.100.40', i)).statusCode).toBe(200);
+    const eleventh = await from('198.51.100.40', 10);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json().error.message).toContain(messages.auth.tooManySignups);
+    expect((await from('198.51.100.41', 11)).statusCode).toBe(200);
+  });
+
   it('creates the merchant, hashes the password with argon2id and logs in', async () => {
     const res = await post('/api/signup', {
       name: 'Aisyah',
@@ -44,8 +94,8 @@ describe('sign up', () => {
     const res = await post('/api/signup', {
       name: 'B',
       email: email.toUpperCase(),
-      password: '12345678',
-      confirm: '12345678',
+      password: 'lantern-quiet-87',
+      confirm: 'lantern-quiet-87',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toContain(messages.auth.userExists);
@@ -114,13 +164,20 @@ describe('sign in and out', () => {
     }
   });
 
-  it('rate-limits sign in per e-mail with a clear 429', async () => {
-    const email = 'target@example.com';
-    let last = await post('/api/signin', { email, password: 'x' });
-    for (let i = 0; i < 11; i++) last = await post('/api/signin', { email, password: 'x' });
+  it('limits guesses at an account from one address, and the owner still signs in from theirs', async () => {
+    const { email } = await signUp(t.app);
+    const guess = (remoteAddress: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/signin', remoteAddress, payload: { email, password } });
+    let last = await guess('198.51.100.66', 'x');
+    for (let i = 0; i < 10; i++) last = await guess('198.51.100.66', `guess ${i}`);
     expect(last.statusCode).toBe(429);
     expect(last.json().error.code).toBe('rate_limited');
     expect(last.json().error.message).toContain('Too many attempts');
+    // The real owner, elsewhere, is not locked out.
+    expect((await guess('203.0.113.5', 'correct horse')).statusCode).toBe(200);
+    // Guessing from a second address meets that address's own limit.
+    for (let i = 0; i < 10; i++) expect((await guess('198.51.100.67', `other ${i}`)).statusCode).toBe(401);
+    expect((await guess('198.51.100.67', 'one more')).statusCode).toBe(429);
   });
 });
 
@@ -169,22 +226,22 @@ describe('password reset', () => {
     const other = await post('/api/reset_password', {
       token: link.token,
       email: 'someone@else.com',
-      password: '12345678',
-      password_confirmation: '12345678',
+      password: 'lantern-quiet-87',
+      password_confirmation: 'lantern-quiet-87',
     });
     expect(other.statusCode).toBe(422);
     const forged = await post('/api/reset_password', {
       token: 'forged',
       email,
-      password: '12345678',
-      password_confirmation: '12345678',
+      password: 'lantern-quiet-87',
+      password_confirmation: 'lantern-quiet-87',
     });
     expect(forged.statusCode).toBe(422);
     const mismatch = await post('/api/reset_password', {
       token: link.token,
       email,
-      password: '12345678',
-      password_confirmation: '12345679',
+      password: 'lantern-quiet-87',
+      password_confirmation: 'lantern-quiet-88',
     });
     expect(mismatch.json().error.fields.password_confirmation).toBe(
       messages.validation.resetPasswordMismatch,
@@ -200,8 +257,8 @@ describe('password reset', () => {
     const res = await post('/api/reset_password', {
       token: link.token,
       email,
-      password: '12345678',
-      password_confirmation: '12345678',
+      password: 'lantern-quiet-87',
+      password_confirmation: 'lantern-quiet-87',
     });
     expect(res.statusCode).toBe(422);
   });
@@ -214,5 +271,51 @@ describe('password reset', () => {
       .from(outboxEmails)
       .where(eq(outboxEmails.to, 'ghost@example.com'));
     expect(mails).toHaveLength(0);
+  });
+});
+
+describe('public and private routes', () => {
+  it('marks only the routes that need a token as needing one in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const security = (path: string, method: string) => doc.paths[path][method].security ?? doc.security;
+    for (const [path, method] of [
+      ['/api/signup', 'post'],
+      ['/api/signin', 'post'],
+      ['/api/forgot_password', 'post'],
+      ['/api/reset_password', 'post'],
+      ['/api/health', 'get'],
+      ['/api/website/v1/{id}', 'post'],
+      ['/api/website/v1/{id}/{sessionId}', 'get'],
+    ] as const) {
+      expect(security(path, method), `${method} ${path}`).toEqual([]);
+    }
+    for (const [path, method] of [
+      ['/api/me', 'get'],
+      ['/api/shopee', 'get'],
+      ['/api/shopee/v1/lang_chain_push/loader', 'post'],
+    ] as const) {
+      expect(security(path, method), `${method} ${path}`).toEqual([{ bearer: [] }]);
+    }
+  });
+
+  it('answers CORS preflights for the widget routes only', async () => {
+    const preflight = (url: string) =>
+      t.app.inject({
+        method: 'OPTIONS',
+        url,
+        headers: {
+          origin: 'https://elsewhere.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+    for (const url of ['/api/me', '/api/shopee', '/api/signin', '/api/shopee/v1/lang_chain_push/loader']) {
+      const res = await preflight(url);
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      expect(res.statusCode, url).toBe(404);
+    }
+    const widget = await preflight('/api/website/v1/0b6f0c3e-3d0c-4d7e-9d7b-2a1f6f2d9a10');
+    expect(widget.statusCode).toBe(204);
+    expect(widget.headers['access-control-allow-origin']).toBe('*');
   });
 });

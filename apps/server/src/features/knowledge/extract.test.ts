@@ -1,6 +1,18 @@
+import { limits, messages } from '@balas/contracts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import {
+  docxOf,
+  hexWhitespaceBombPdf,
+  manyPagesPdf,
+  pathOperatorsPdf,
+  textOperatorsPdf,
+  understatedDocxBomb,
+  whitespaceBombPdf,
+} from '../../test/hostile-files.ts';
 import { extractDocumentText } from './extract.ts';
+
+const failed = messages.knowledge.failed;
 
 describe('PDF text extraction', () => {
   it('reads a long PDF across worker threads with every page, in order', async () => {
@@ -31,8 +43,78 @@ describe('PDF text extraction', () => {
 
   it('refuses a large damaged PDF with a clear reason', async () => {
     const broken = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(600 * 1024, 'x')]);
-    await expect(extractDocumentText(broken, 'pdf')).rejects.toThrow(
-      'This PDF is damaged and could not be read',
+    await expect(extractDocumentText(broken, 'pdf')).rejects.toThrow(failed.pdfDamaged);
+  });
+});
+
+describe('hostile files', () => {
+  it('stops a Word file whose zip headers understate what it inflates to, counting the bytes inflated', async () => {
+    // 1 GB of text behind headers that declare 2 KB: the file is 1.5 MB.
+    const bomb = understatedDocxBomb(1024 ** 3);
+    expect(bomb.length).toBeLessThan(limits.uploadMaxBytes);
+    await expect(extractDocumentText(bomb, 'docx')).rejects.toThrow(failed.unpacksTooLarge(50));
+    // An honest Word file under the limit still reads.
+    await expect(extractDocumentText(docxOf('Returns within 7 days.'), 'docx')).resolves.toBe(
+      'Returns within 7 days.',
     );
+  });
+
+  it('stops a PDF whose compressed stream inflates to gigabytes of whitespace, counting the bytes inflated', async () => {
+    const bomb = whitespaceBombPdf(2.8 * 1024 ** 3);
+    expect(bomb.length).toBeLessThan(limits.uploadMaxBytes);
+    await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.pdfUnpacksTooLarge(256));
+  });
+
+  it('stops a reading whose memory grows past the bound, whatever grows it', async () => {
+    // Hexadecimal around the compressed stream hides it from the count of inflated bytes; the
+    // memory watch stops it.
+    const bomb = hexWhitespaceBombPdf(1024 ** 3);
+    await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.tooMuchMemory);
+  });
+
+  it('refuses a PDF of 30,000 pages before reading them', async () => {
+    const many = manyPagesPdf(30_000);
+    expect(many.length).toBeLessThan(limits.uploadMaxBytes);
+    await expect(extractDocumentText(many, 'pdf')).rejects.toThrow(failed.tooManyPages(2000));
+    await expect(extractDocumentText(manyPagesPdf(3), 'pdf')).resolves.toContain('One of many pages');
+  });
+
+  it('reads a small PDF of a million text operators off the event loop and stops at the text limit', async () => {
+    let longestPause = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+    }, 5);
+    try {
+      await expect(
+        extractDocumentText(textOperatorsPdf(1_000_000), 'pdf', { maxTextChars: 100_000 }),
+      ).rejects.toThrow(failed.tooMuchText(0.1));
+    } finally {
+      clearInterval(ticker);
+    }
+    // On the event loop this PDF blocked every request for seconds; a generous bound for a shared machine.
+    expect(longestPause).toBeLessThan(1000);
+  });
+
+  it('stops a reading that takes longer than its time limit', async () => {
+    const started = performance.now();
+    await expect(
+      extractDocumentText(pathOperatorsPdf(10_000_000), 'pdf', { timeoutMs: 1500 }),
+    ).rejects.toThrow(failed.tooSlow(2));
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // The next file is read as usual.
+    await expect(extractDocumentText(Buffer.from('Plain text after the stop.'), 'text')).resolves.toBe(
+      'Plain text after the stop.',
+    );
+  });
+
+  it('refuses text beyond the limit, and invalid JSON, with their reasons', async () => {
+    await expect(
+      extractDocumentText(Buffer.from('word '.repeat(30)), 'text', { maxTextChars: 100 }),
+    ).rejects.toThrow(failed.tooMuchText(0.0001));
+    await expect(extractDocumentText(Buffer.from('{"a": '), 'json')).rejects.toThrow(failed.jsonInvalid);
+    await expect(extractDocumentText(Buffer.from(' \n\t '), 'text')).rejects.toThrow(failed.noText);
   });
 });

@@ -1,19 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { limits, messages } from '@balas/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import mammoth from 'mammoth';
-import { getDocumentProxy } from 'unpdf';
 
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
 
 export class ExtractionError extends Error {}
 
-const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
-const MAX_ZIP_ENTRIES = 2000;
+export type ExtractionLimits = { [K in keyof typeof limits.knowledgeFile]: number };
+
 const PDF_OPTIONS = { disableFontFace: true, isEvalSupported: false, verbosity: 0 };
-/** A PDF this large is read by worker threads, each taking a share of its pages (one per core). */
-const PDF_WORKER_BYTES = 512 * 1024;
-const pdfWorkerUrl = new URL('./pdf-pages.worker.mjs', import.meta.url);
+/**
+ * A PDF this large is read by two worker threads, each taking half of its pages. Not more: each
+ * loads the whole document, and all their memory counts against the bound of one reading.
+ */
+const PDF_SHARED_BYTES = 512 * 1024;
+const PDF_SHARES = 2;
+/** Heap of one extraction worker; past it the worker is stopped, not the server. */
+const WORKER_HEAP_MB = 192;
+const MEMORY_CHECK_MS = 20;
+const workerUrl = new URL('./extract.worker.mjs', import.meta.url);
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
 export async function sniffDocument(
@@ -46,133 +52,120 @@ function isUtf8Text(data: Buffer): boolean {
   }
 }
 
-/** Plain text of a document, with paragraph breaks kept for the chunker (CSV and JSON stay as they are: the chunker reads them). */
-export async function extractDocumentText(data: Buffer, kind: DocumentKind): Promise<string> {
-  const text = await extractByKind(data, kind);
-  const clean = text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-  if (clean.length === 0) {
-    throw new ExtractionError(
-      kind === 'pdf' ? 'This PDF has no text layer (a scanned document?)' : 'The file has no readable text',
-    );
-  }
-  return clean;
-}
+/** Why a file could not be read, as the worker reports it; each maps to the merchant's message. */
+type Failure =
+  | 'noText'
+  | 'pdfNoText'
+  | 'pdfPassword'
+  | 'pdfDamaged'
+  | 'docxDamaged'
+  | 'jsonInvalid'
+  | 'tooManyParts'
+  | 'unpacksTooLarge'
+  | 'pdfUnpacksTooLarge'
+  | 'tooManyPages'
+  | 'tooMuchText'
+  | 'tooMuchMemory'
+  | 'tooSlow';
 
-async function extractByKind(data: Buffer, kind: DocumentKind): Promise<string> {
-  switch (kind) {
-    case 'pdf':
-      return extractPdf(data);
-    case 'docx': {
-      checkZipBomb(data);
-      try {
-        const { value } = await mammoth.extractRawText({ buffer: data });
-        return value;
-      } catch {
-        throw new ExtractionError('This Word file is damaged and could not be read');
-      }
-    }
-    case 'json': {
-      const source = data.toString('utf8').replace(/^\uFEFF/, '');
-      try {
-        JSON.parse(source);
-      } catch {
-        throw new ExtractionError('This JSON file is not valid JSON');
-      }
-      return source;
-    }
-    case 'csv':
-    case 'text':
-      return data.toString('utf8').replace(/^\uFEFF/, '');
+function failure(code: Failure, bounds: ExtractionLimits): ExtractionError {
+  const m = messages.knowledge.failed;
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  switch (code) {
+    case 'unpacksTooLarge':
+      return new ExtractionError(m.unpacksTooLarge(mb(bounds.maxUnpackedBytes)));
+    case 'pdfUnpacksTooLarge':
+      return new ExtractionError(m.pdfUnpacksTooLarge(mb(bounds.maxPdfUnpackedBytes)));
+    case 'tooManyPages':
+      return new ExtractionError(m.tooManyPages(bounds.maxPages));
+    case 'tooMuchText':
+      return new ExtractionError(m.tooMuchText(bounds.maxTextChars / 1_000_000));
+    case 'tooSlow':
+      return new ExtractionError(m.tooSlow(Math.round(bounds.timeoutMs / 1000)));
+    default:
+      return new ExtractionError(m[code]);
   }
 }
 
-async function extractPdf(data: Buffer): Promise<string> {
-  const workers = data.length >= PDF_WORKER_BYTES ? Math.min(availableParallelism(), 4) : 1;
-  const texts =
-    workers > 1
-      ? (
-          await Promise.all(
-            Array.from({ length: workers }, (_, index) => pagesInWorker(data, index, workers)),
-          )
-        ).flat()
-      : await pagesInProcess(data);
-  return texts.map((page) => page.trim()).join('\n\n');
+/** One extraction at a time per process: the memory watch below measures this one alone. */
+let gate: Promise<unknown> = Promise.resolve();
+
+/**
+ * Plain text of a document, with paragraph breaks kept for the chunker. Every file is read in worker
+ * threads, never on the event loop, and each reading is stopped (the file fails with a reason) when
+ * it passes a limit: pages, characters, bytes inflated, its heap, the server's memory growth, time.
+ */
+export function extractDocumentText(
+  data: Buffer,
+  kind: DocumentKind,
+  overrides: Partial<ExtractionLimits> = {},
+): Promise<string> {
+  const bounds = { ...limits.knowledgeFile, ...overrides };
+  const run = gate.then(async () => {
+    const texts = await readInWorkers(data, kind, bounds);
+    const text = texts.filter((t) => t.length > 0).join('\n\n');
+    if (text.length > bounds.maxTextChars) throw failure('tooMuchText', bounds);
+    if (text.length === 0) throw failure(kind === 'pdf' ? 'pdfNoText' : 'noText', bounds);
+    return text;
+  });
+  gate = run.catch(() => {});
+  return run;
 }
 
-const pdfFailure = (reason: 'password' | 'damaged') =>
-  new ExtractionError(
-    reason === 'password'
-      ? 'This PDF is encrypted with a password'
-      : 'This PDF is damaged and could not be read',
+function readInWorkers(data: Buffer, kind: DocumentKind, bounds: ExtractionLimits): Promise<string[]> {
+  const count =
+    kind === 'pdf' && data.length >= PDF_SHARED_BYTES ? Math.min(availableParallelism(), PDF_SHARES) : 1;
+  const baseline = process.memoryUsage.rss();
+  const workers = Array.from(
+    { length: count },
+    (_, index) =>
+      new Worker(workerUrl, {
+        // Each worker gets its own copy of the bytes: pdf.js takes ownership of what it is given.
+        workerData: {
+          data: new Uint8Array(data),
+          kind,
+          share: { index, count },
+          options: PDF_OPTIONS,
+          limits: bounds,
+        },
+        // Plain JavaScript: the worker needs none of the parent's loaders (tsx), which cost its start-up.
+        execArgv: [],
+        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      }),
   );
-
-async function pagesInProcess(data: Buffer): Promise<string[]> {
-  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
-  try {
-    pdf = await getDocumentProxy(new Uint8Array(data), PDF_OPTIONS);
-  } catch (error) {
-    throw pdfFailure((error as { name?: string }).name === 'PasswordException' ? 'password' : 'damaged');
-  }
-  try {
-    const texts: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent({ includeMarkedContent: false });
-      texts.push(
-        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
-      );
-      page.cleanup();
-    }
-    return texts;
-  } finally {
-    await pdf.destroy();
-  }
-}
-
-/** The texts of the `index`-th of `count` consecutive shares of the pages, read in a worker thread. */
-function pagesInWorker(data: Buffer, index: number, count: number): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    // Each worker gets its own copy of the bytes: pdf.js takes ownership of what it is given.
-    const worker = new Worker(pdfWorkerUrl, {
-      workerData: { data: new Uint8Array(data), index, count, options: PDF_OPTIONS },
-      // Plain JavaScript: the worker needs none of the parent's loaders (tsx), which cost its start-up.
-      execArgv: [],
-    });
-    worker.once('message', (answer: { texts?: string[]; error?: 'password' | 'damaged' }) =>
-      answer.texts ? resolve(answer.texts) : reject(pdfFailure(answer.error ?? 'damaged')),
-    );
-    worker.once('error', () => reject(pdfFailure('damaged')));
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(pdfFailure('damaged'));
+    const answers: string[][] = [];
+    let answered = 0;
+    let settled = false;
+    const finish = (error?: ExtractionError) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearInterval(watch);
+      // Settled once the workers are gone, so the next reading starts with their memory released.
+      void Promise.allSettled(workers.map((worker) => worker.terminate())).then(() =>
+        error ? reject(error) : resolve(answers.flat()),
+      );
+    };
+    const timer = setTimeout(() => finish(failure('tooSlow', bounds)), bounds.timeoutMs);
+    // Inflated streams live outside the workers' heaps (array buffers): the process's growth is the bound.
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - baseline > bounds.maxMemoryBytes)
+        finish(failure('tooMuchMemory', bounds));
+    }, MEMORY_CHECK_MS);
+    const damaged: Failure = kind === 'pdf' ? 'pdfDamaged' : kind === 'docx' ? 'docxDamaged' : 'noText';
+    workers.forEach((worker, index) => {
+      worker.once('message', (answer: { texts?: string[]; failure?: Failure }) => {
+        if (!answer.texts) return finish(failure(answer.failure ?? damaged, bounds));
+        answers[index] = answer.texts;
+        if (++answered === count) finish();
+      });
+      worker.once('error', (error: Error & { code?: string }) =>
+        finish(failure(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooMuchMemory' : damaged, bounds)),
+      );
+      worker.once('exit', () => {
+        if (answers[index] === undefined) finish(failure(damaged, bounds));
+      });
     });
   });
-}
-
-/** Refuses archives that would inflate far beyond their size, before any inflating happens. */
-export function checkZipBomb(data: Buffer): void {
-  let eocd = -1;
-  for (let i = data.length - 22; i >= Math.max(0, data.length - 65_557); i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new ExtractionError('This Word file is damaged and could not be read');
-  const entries = data.readUInt16LE(eocd + 10);
-  if (entries > MAX_ZIP_ENTRIES) throw new ExtractionError('This Word file has too many parts');
-  let offset = data.readUInt32LE(eocd + 16);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) {
-      throw new ExtractionError('This Word file is damaged and could not be read');
-    }
-    total += data.readUInt32LE(offset + 24);
-    if (total > MAX_UNZIPPED_BYTES) throw new ExtractionError('This Word file unpacks to more than 50 MB');
-    offset +=
-      46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
-  }
 }

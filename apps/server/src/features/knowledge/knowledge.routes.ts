@@ -1,4 +1,12 @@
-import { dataOf, knowledgeFile, knowledgeListQuery, limits, messages, okAnswer } from '@balas/contracts';
+import {
+  dataOf,
+  knowledgeFile,
+  knowledgeListQuery,
+  limits,
+  messages,
+  normalizeText,
+  okAnswer,
+} from '@balas/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,9 +45,11 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
         if (part.type === 'file') {
           const data = await part.toBuffer();
           if (part.file.truncated) throw new AppError('too_large', 'Files can be at most 3 MB');
-          files.push({ fileName: part.filename.slice(0, 200) || messages.knowledge.noFileName, data });
+          // Cut first: a cut may split an emoji, which normalizing then replaces.
+          const fileName = normalizeText(part.filename.slice(0, 200));
+          files.push({ fileName: fileName || messages.knowledge.noFileName, data });
         } else {
-          fields[part.fieldname] = String(part.value);
+          fields[part.fieldname] = normalizeText(String(part.value));
         }
       }
       const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');

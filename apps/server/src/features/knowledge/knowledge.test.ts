@@ -1,10 +1,10 @@
-import { deflateRawSync } from 'node:zlib';
 import { messages } from '@balas/contracts';
 import { Document, Packer, Paragraph } from 'docx';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChunks, knowledgeFiles } from '../../db/schema.ts';
+import { manyPagesPdf, understatedDocxBomb } from '../../test/hostile-files.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -154,10 +154,12 @@ describe('knowledge files', () => {
     const res = await upload([
       { name: 'corrupt.pdf', data: corruptPdf },
       { name: 'scanned.pdf', data: scanned },
-      { name: 'bomb.docx', data: zipBomb() },
+      // Its zip headers declare 2 KB; it inflates to 1 GB.
+      { name: 'bomb.docx', data: understatedDocxBomb(1024 ** 3) },
     ]);
     expect(res.statusCode).toBe(200);
     const [corrupt, scan, bomb] = res.json().data;
+    const pages = (await upload([{ name: 'catalogue.pdf', data: manyPagesPdf(30_000) }])).json().data[0];
     expect((await ingested(corrupt.id)).file).toMatchObject({
       status: 'failed',
       error: expect.stringContaining('damaged'),
@@ -168,9 +170,13 @@ describe('knowledge files', () => {
     });
     expect((await ingested(bomb.id)).file).toMatchObject({
       status: 'failed',
-      error: expect.stringContaining('50 MB'),
+      error: messages.knowledge.failed.unpacksTooLarge(50),
     });
-    for (const id of [corrupt.id, scan.id, bomb.id]) {
+    expect((await ingested(pages.id)).file).toMatchObject({
+      status: 'failed',
+      error: messages.knowledge.failed.tooManyPages(2000),
+    });
+    for (const id of [corrupt.id, scan.id, bomb.id, pages.id]) {
       expect(
         await t.ctx.database.db.select().from(knowledgeChunks).where(eq(knowledgeChunks.fileId, id)),
       ).toEqual([]);
@@ -223,32 +229,3 @@ describe('knowledge files', () => {
     ).toEqual([]);
   });
 });
-
-/** A .docx-looking zip whose one entry claims to unpack to 1 GB. */
-function zipBomb(): Buffer {
-  const name = Buffer.from('word/document.xml');
-  const content = deflateRawSync(Buffer.alloc(1024 * 1024, 0));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(content.length, 18);
-  local.writeUInt32LE(1024 * 1024 * 1024, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(content.length, 20);
-  central.writeUInt32LE(1024 * 1024 * 1024, 24);
-  central.writeUInt16LE(name.length, 28);
-  const localPart = Buffer.concat([local, name, content]);
-  const centralPart = Buffer.concat([central, name]);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(centralPart.length, 12);
-  end.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, end]);
-}

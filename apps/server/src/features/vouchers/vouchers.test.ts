@@ -1,3 +1,4 @@
+import { messages } from '@balas/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vouchersSent, voucherTotals } from '../../db/schema.ts';
@@ -56,6 +57,18 @@ describe('vouchers', () => {
     const times = range.data.map((v: { chatHistory: { create: string }[] }) => v.chatHistory[0]!.create);
     expect([...times].sort()).toEqual(times);
     expect((await list('dateFrom=yesterday')).statusCode).toBe(400);
+    // Days that do not exist are a field error, not a server error.
+    for (const query of [
+      'dateFrom=2024-13-45',
+      'dateTo=2023-02-29',
+      'dateFrom=0000-01-01',
+      'dateTo=9999-12-31',
+    ]) {
+      const res = await list(query);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ [query.split('=')[0]!]: messages.validation.date });
+    }
+    expect((await list('dateFrom=2024-02-29&dateTo=2024-02-29')).statusCode).toBe(200);
   });
 
   it('exports the filtered entries as CSV with quoting and formula defusing', async () => {
