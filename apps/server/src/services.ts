@@ -11,6 +11,7 @@ import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsJobs } from './features/products/products.jobs.ts';
 import { createProductsService } from './features/products/products.service.ts';
@@ -44,6 +45,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
+  const orders = createOrdersService(ctx, { clients, shops });
 
   const services = {
     fetch: fetchImpl,
@@ -60,6 +62,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     voucherOffers,
     answering,
     autoReply,
+    orders,
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
       await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
     },
