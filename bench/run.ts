@@ -1,5 +1,6 @@
 import { benchInbox } from './inbox.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
+import { benchOrders } from './orders.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchUploadBombs } from './upload-bombs.bench.ts';
 import { benchVouchers } from './vouchers.bench.ts';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
   knowledge: benchKnowledge,
   'upload-bombs': benchUploadBombs,
+  orders: benchOrders,
   vouchers: benchVouchers,
   widget: benchWidget,
 };

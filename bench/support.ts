@@ -77,7 +77,9 @@ export async function createBenchDatabase(postgres = true): Promise<BenchDatabas
  * A fresh product in this process: on its own PostgreSQL database by default, on in-memory PGlite
  * with `postgres: false`, or on a given `database` (kept when closing, PGlite persisted to disk).
  */
-export async function startBenchApp(options: { postgres?: boolean; database?: BenchDatabase } = {}) {
+export async function startBenchApp(
+  options: { postgres?: boolean; database?: BenchDatabase; env?: Record<string, string> } = {},
+) {
   const database = options.database ?? (await createBenchDatabase(options.postgres !== false));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -86,6 +88,7 @@ export async function startBenchApp(options: { postgres?: boolean; database?: Be
     SECRET_KEY: randomBytes(32).toString('hex'),
     DATABASE_URL: database.url,
     PUBLIC_URL: 'http://127.0.0.1:3999',
+    ...options.env,
   });
   const ctx: AppContext = await createContext(config, {
     inMemoryDatabase: !database.url && !options.database,

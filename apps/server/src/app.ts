@@ -17,6 +17,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
+import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
@@ -159,6 +160,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           queue: ctx.queue,
         });
         await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
+        await api.register(ordersRoutes, {
+          orders: services.orders,
+          inbox: services.inbox,
+          db: ctx.database.db,
+        });
         await api.register(answeringRoutes, {
           db: ctx.database.db,
           answering: services.answering,

@@ -11,6 +11,7 @@ import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
 import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
@@ -42,6 +43,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
+  const orders = createOrdersService(ctx, { clients, shops });
 
   const services = {
     fetch: fetchImpl,
@@ -58,6 +60,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     voucherOffers,
     answering,
     autoReply,
+    orders,
     sync,
     platformRead,
     /** Imports what a newly connected shop already has on the platform. */

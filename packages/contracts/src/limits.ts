@@ -42,6 +42,14 @@ export const limits = {
   bodyLimitBytes: 1024 * 1024,
   replyMax: 2000,
   questionMax: 2000,
+  /** Order and product cards are re-read from the platform after this (shared by all processes). */
+  lookupCacheSeconds: 180,
+  /** Order lookups the bot may make per conversation and window (each may call the platform). */
+  botOrderLookups: { max: 6, windowMs: 5 * 60_000 },
+  /** The shopper panel's recent orders: created within these days, scanning at most this many of the shop's. */
+  recentOrdersDays: 30,
+  recentOrdersScanMax: 300,
+  recentOrdersShown: 10,
 } as const;
 
 /** MUI breakpoints of spec §9; the sidebar becomes a drawer below md. */

@@ -121,5 +121,14 @@ export const messages = {
     noMatching: 'No matching records found',
     loading: 'Loading items...',
   },
+  orders: {
+    unavailable: (platform: string) =>
+      `We could not reach ${platform} to look this up. Please try again in a moment.`,
+    notConnected: 'This shop needs to be reconnected before its orders can be looked up.',
+    rateLimited: 'Too many order lookups in this chat. Please try again in a few minutes.',
+    noPlatformOrders: 'Website shops have no Shopee or Lazada orders.',
+    notFound: 'This order is not one of this shop.',
+    productNotFound: 'This product is not in this shop.',
+  },
   confirm: 'Are you sure?',
 } as const;

@@ -70,3 +70,17 @@ export function isRetryable(e: unknown, idempotent = true): boolean {
   if (!idempotent) return false;
   return TRANSIENT_CODES.has(e.code) || (e.httpStatus !== undefined && e.httpStatus >= 500);
 }
+
+/** Codes of "this order is not one of the shop's" (or does not exist). */
+const NOT_FOUND_CODES = new Set(['error_not_found', 'logistics.invalid_error']);
+
+/**
+ * The platform does not know this order for this shop: Shopee `error_not_found` or
+ * `logistics.invalid_error`; Lazada's code for it is undocumented, its message says the order does
+ * not exist (docs/marketplace-orders.md).
+ */
+export function isNotFound(e: unknown): boolean {
+  if (!(e instanceof MarketplaceError)) return false;
+  if (NOT_FOUND_CODES.has(e.code)) return true;
+  return /\bnot (?:be )?found\b|\bnot exist/i.test(e.message) && !e.code.startsWith('http_');
+}

@@ -1,10 +1,12 @@
 export * from './big-json.ts';
 export * from './errors.ts';
 export * from './lazada.ts';
+export * from './lazada-orders.ts';
 export * from './lazada-wire.ts';
 export * from './push.ts';
 export * from './refresh.ts';
 export * from './shopee.ts';
+export * from './shopee-orders.ts';
 export * from './shopee-wire.ts';
 export * from './sign.ts';
 export { backoffDelay, type TransportOptions } from './transport.ts';

@@ -66,13 +66,6 @@ export interface LazadaProduct {
   skus: LazadaSku[];
 }
 
-export interface LazadaOrderItem {
-  orderItemId: string;
-  itemId: string;
-  name: string;
-  sku: string;
-}
-
 export interface LazadaVoucher {
   voucherId: string;
   code: string;
@@ -155,13 +148,6 @@ export function toLazadaProduct(p: Json): LazadaProduct {
     skus,
   };
 }
-
-export const toLazadaOrderItem = (i: Json): LazadaOrderItem => ({
-  orderItemId: str(i.order_item_id),
-  itemId: str(i.item_id ?? i.product_id),
-  name: str(i.name),
-  sku: str(i.sku),
-});
 
 export const toLazadaVoucher = (v: Json): LazadaVoucher => ({
   voucherId: str(v.id ?? v.voucher_id),

@@ -1,13 +1,12 @@
 import { MarketplaceError } from './errors.ts';
+import { lazadaOrderCalls } from './lazada-orders.ts';
 import {
   type LazadaMessage,
-  type LazadaOrderItem,
   type LazadaProduct,
   type LazadaSession,
   type LazadaTokens,
   type LazadaVoucher,
   toLazadaMessage,
-  toLazadaOrderItem,
   toLazadaProduct,
   toLazadaSession,
   toLazadaTokens,
@@ -95,6 +94,8 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
   ) => obj((await call(apiBase, method, apiPath, business, accessToken, idempotent)).data);
 
   return {
+    ...lazadaOrderCalls((apiPath, accessToken, params) => call(apiBase, 'GET', apiPath, params, accessToken)),
+
     /** Lazada redirects to `redirectUri?code=…&state=…`. */
     authorizationUrl(input: { redirectUri: string; state: string }): string {
       const q = new URLSearchParams({
@@ -223,12 +224,6 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
 
     getProductItem: async (accessToken: string, itemId: string): Promise<LazadaProduct> =>
       toLazadaProduct(await api('GET', '/product/item/get', accessToken, { item_id: itemId })),
-
-    /** The items of one order (the data is a list, not an object). */
-    async getOrderItems(accessToken: string, orderId: string): Promise<LazadaOrderItem[]> {
-      const body = await call(apiBase, 'GET', '/order/items/get', { order_id: orderId }, accessToken, true);
-      return list(body.data).map(toLazadaOrderItem);
-    },
 
     async getVouchers(
       accessToken: string,

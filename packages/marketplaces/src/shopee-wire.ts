@@ -104,14 +104,6 @@ export interface ShopeeVoucher {
   endTime: number;
 }
 
-export interface ShopeeOrder {
-  orderSn: string;
-  status: string;
-  buyerUserId: string;
-  buyerUsername: string;
-  items: { itemId: string; name: string }[];
-}
-
 /** A text the platform may send either as an object or as JSON inside a string. */
 export function jsonObject(v: unknown): Json {
   if (typeof v !== 'string') return obj(v);
@@ -200,14 +192,6 @@ export const toShopeeModel = (m: Json): ShopeeModel => ({
   tierIndex: Array.isArray(m.tier_index) ? m.tier_index.map((x) => num(x)) : [],
   ...firstPrice(m.price_info),
   stock: availableStock(m.stock_info_v2),
-});
-
-export const toShopeeOrder = (o: Json): ShopeeOrder => ({
-  orderSn: str(o.order_sn),
-  status: str(o.order_status),
-  buyerUserId: str(o.buyer_user_id),
-  buyerUsername: str(o.buyer_username),
-  items: list(o.item_list).map((i) => ({ itemId: str(i.item_id), name: str(i.item_name) })),
 });
 
 export const toShopeeVoucher = (v: Json): ShopeeVoucher => ({

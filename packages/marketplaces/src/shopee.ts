@@ -1,13 +1,13 @@
 import { jsonInt, stringifyJson } from './big-json.ts';
 import { MarketplaceError } from './errors.ts';
 import { readShopeePush, type ShopeePush } from './push.ts';
+import { shopeeOrderCalls } from './shopee-orders.ts';
 import {
   jsonObject,
   type ShopeeConversation,
   type ShopeeItem,
   type ShopeeMessage,
   type ShopeeModel,
-  type ShopeeOrder,
   type ShopeeSentMessage,
   type ShopeeShopInfo,
   type ShopeeTokens,
@@ -16,7 +16,6 @@ import {
   toShopeeItem,
   toShopeeMessage,
   toShopeeModel,
-  toShopeeOrder,
   toShopeeSentMessage,
   toShopeeShopInfo,
   toShopeeTokens,
@@ -106,6 +105,8 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
     obj((await call(auth, 'POST', path, body, idempotent)).response);
 
   return {
+    ...shopeeOrderCalls(shopGet),
+
     /** Where the seller approves the app; Shopee then redirects to `redirect?code=…&shop_id=…`. */
     authorizationUrl: (redirect: string): string =>
       signedUrl('/api/v2/shop/auth_partner', undefined, { redirect }),
@@ -250,15 +251,6 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
         })),
         models: list(r.model).map(toShopeeModel),
       };
-    },
-
-    /** Orders with their buyer and item names; at most 50 order_sn per call. */
-    async getOrderDetail(auth: ShopeeAuth, orderSns: readonly string[]): Promise<ShopeeOrder[]> {
-      const r = await shopGet(auth, '/api/v2/order/get_order_detail', {
-        order_sn_list: orderSns.join(','),
-        response_optional_fields: 'buyer_user_id,buyer_username,item_list',
-      });
-      return list(r.order_list).map(toShopeeOrder);
     },
 
     async getVoucherList(

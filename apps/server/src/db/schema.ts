@@ -443,3 +443,22 @@ export const deadJobs = pgTable(
   },
   (t) => [index('dead_jobs_failed_idx').on(t.failedAt)],
 );
+
+// ---- lookups -------------------------------------------------------------------------------
+/**
+ * Platform answers (orders, products, a shop's recent orders) kept a few minutes, shared by every
+ * process: opening a chat full of cards does not call the platform again for each card.
+ */
+export const lookupCache = pgTable(
+  'lookup_cache',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** e.g. order:270112ABCD1234, product:2300100101, recent-orders. */
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.key] }), index('lookup_cache_expires_idx').on(t.expiresAt)],
+);

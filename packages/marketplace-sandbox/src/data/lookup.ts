@@ -1,4 +1,4 @@
-import type { Conversation, PlatformData, Shop } from './types.ts';
+import type { Conversation, Order, PlatformData, Product, Shop } from './types.ts';
 
 export const findShop = (p: PlatformData, shopId: string) => p.shops.find((s) => s.id === shopId);
 export const findBuyer = (p: PlatformData, buyerId: string) => p.buyers.find((b) => b.id === buyerId);
@@ -26,3 +26,14 @@ export const byLatestMessage = (a: Conversation, b: Conversation) => {
   const y = BigInt(b.messages.at(-1)?.id || 0);
   return x === y ? 0 : x > y ? -1 : 1;
 };
+
+/** A model's options as the platforms name it, e.g. "3-6M,Mint"; '' for a product without models. */
+export function modelName(product: Product | undefined, modelId: string | null): string {
+  const model = product?.models.find((m) => m.id === modelId);
+  if (!product || !model) return '';
+  return model.tierIndex.map((t, i) => product.variations[i]?.options[t] ?? '').join(',');
+}
+
+/** An order of this shop, or undefined (another shop's order is as unknown as a made-up number). */
+export const findOrder = (p: PlatformData, shopId: string, sn: string): Order | undefined =>
+  p.orders.find((o) => o.shopId === shopId && o.sn === sn);

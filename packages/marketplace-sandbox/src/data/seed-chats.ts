@@ -12,8 +12,11 @@ export interface Script {
 /** The demo conversations of each platform, with how long ago each line was written. */
 export function seedChats(platform: Platform, data: PlatformData): Script[] {
   const item = (shopId: string, n: number) => data.shops.find((s) => s.id === shopId)!.products[n]!.id;
-  const order = (shopId: string, buyerId: string) =>
-    data.orders.find((o) => o.shopId === shopId && o.buyerId === buyerId)!.sn;
+  /** The buyer's order waiting to be shipped, or their first one. */
+  const order = (shopId: string, buyerId: string) => {
+    const theirs = data.orders.filter((o) => o.shopId === shopId && o.buyerId === buyerId);
+    return (theirs.find((o) => o.status === 'READY_TO_SHIP') ?? theirs[0]!).sn;
+  };
   const photo = photoById('size-chart')!;
   const image: MessageBody = {
     type: 'image',

@@ -1,14 +1,13 @@
-import { randomInt } from 'node:crypto';
 import { bigDecimalId, nextMessageId } from '../ids.ts';
 import { babyCatalogue, batikCatalogue, dapurCatalogue, type ProductSeed } from './catalogues.ts';
 import { seedChats } from './seed-chats.ts';
+import { buildOrders } from './seed-orders.ts';
 import {
   type Buyer,
   type Conversation,
   DATA_VERSION,
   type Message,
   type Model,
-  type Order,
   type Platform,
   type PlatformData,
   type Product,
@@ -194,41 +193,6 @@ function buildVouchers(shop: ShopSeed, now: number, idBase: number): Voucher[] {
       endTime: sec(now - 30 * DAY),
     },
   ];
-}
-
-const ALNUM = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ';
-function orderSn(platform: Platform, at: number): string {
-  if (platform === 'lazada')
-    return `${randomInt(1, 10)}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e5)).padStart(5, '0')}`;
-  const d = new Date(at);
-  const ymd = [d.getUTCFullYear() % 100, d.getUTCMonth() + 1, d.getUTCDate()]
-    .map((n) => String(n).padStart(2, '0'))
-    .join('');
-  return ymd + Array.from({ length: 8 }, () => ALNUM[randomInt(0, ALNUM.length)]).join('');
-}
-
-const statuses: Order['status'][] = ['SHIPPED', 'READY_TO_SHIP', 'COMPLETED', 'UNPAID'];
-
-function buildOrders(platform: Platform, shop: Shop, buyers: Buyer[], now: number): Order[] {
-  const listed = shop.products.filter((p) => p.status === 'NORMAL');
-  return buyers.flatMap((buyer, b) =>
-    [0, 1].map((k) => {
-      const items = [listed[(b * 3 + k) % listed.length]!, listed[(b * 5 + k + 2) % listed.length]!].slice(
-        0,
-        1 + ((b + k) % 2),
-      );
-      const at = now - (2 + b * 3 + k * 9) * DAY;
-      return {
-        sn: orderSn(platform, at),
-        shopId: shop.id,
-        buyerId: buyer.id,
-        itemIds: items.map((p) => p.id),
-        total: round2(items.reduce((n, p) => n + p.price, 0) + 4.9),
-        status: statuses[(b + k) % statuses.length]!,
-        createdAt: at,
-      };
-    }),
-  );
 }
 
 function seedPlatform(platform: Platform, now: number): PlatformData {

@@ -62,14 +62,58 @@ export interface Buyer {
   name: string;
 }
 
+/**
+ * Where an order stands, in platform-neutral terms; each platform writes it its own way (Shopee
+ * TO_CONFIRM_RECEIVE, Lazada delivered...). RETURN_REFUND: the buyer asked to return it.
+ */
+export type OrderStatus =
+  | 'UNPAID'
+  | 'READY_TO_SHIP'
+  | 'SHIPPED'
+  | 'DELIVERED'
+  | 'COMPLETED'
+  | 'CANCELLED'
+  | 'RETURN_REFUND';
+
+export interface OrderLine {
+  itemId: string;
+  /** The model (variation) bought, or null for a product without models. */
+  modelId: string | null;
+  quantity: number;
+  /** Unit price paid, MYR. */
+  price: number;
+}
+
+/** One step of a parcel's journey, as the carrier reports it. */
+export interface TrackingEvent {
+  at: number;
+  /** Shopee's tracking logistics_status of the step, e.g. PICKED_UP. */
+  status: string;
+  description: string;
+}
+
 export interface Order {
   sn: string;
   shopId: string;
   buyerId: string;
-  itemIds: string[];
+  lines: OrderLine[];
+  shippingFee: number;
+  /** Items plus shipping, MYR. */
   total: number;
-  status: 'UNPAID' | 'READY_TO_SHIP' | 'SHIPPED' | 'COMPLETED';
+  status: OrderStatus;
+  paymentMethod: string;
   createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  /** The deadline for the seller to ship. */
+  shipBy: number;
+  carrier: string;
+  /** Set once the parcel is handed to the carrier. */
+  trackingNumber: string | null;
+  /** Oldest first. */
+  events: TrackingEvent[];
+  /** Why it was cancelled or is being returned. */
+  reason: string;
 }
 
 /** A chat message in platform-neutral form; each platform renders it in its own wire format. */
@@ -145,7 +189,7 @@ export interface PlatformData {
   nextSessionSeq: number;
 }
 
-export const DATA_VERSION = 2;
+export const DATA_VERSION = 3;
 
 export interface SandboxData {
   version: typeof DATA_VERSION;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Product, Shop } from '../data/types.ts';
 import type { SandboxState } from '../sandbox-state.ts';
-import { intParam, invalid, type LazadaCall, lazadaRoute, type Params, required } from './lazada-call.ts';
+import { dateParam, intParam, invalid, type LazadaCall, lazadaRoute, required } from './lazada-call.ts';
 import { lazadaProduct, lazadaVoucher, lazadaVoucherStatus, lazadaVoucherType } from './wire.ts';
 
 const FILTERS: Record<string, (p: Product) => boolean> = {
@@ -14,15 +14,6 @@ const FILTERS: Record<string, (p: Product) => boolean> = {
   pending: () => false,
   rejected: () => false,
 };
-
-/** Parses Lazada's ISO 8601 dates, e.g. 2024-01-02T15:04:05+0800. */
-function dateParam(params: Params, name: string): number | undefined {
-  const raw = params[name];
-  if (!raw) return undefined;
-  const ms = Date.parse(raw.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
-  if (Number.isNaN(ms)) throw invalid(`${name} must be an ISO 8601 date`);
-  return ms;
-}
 
 export function lazadaCatalogueRoutes(app: FastifyInstance, state: SandboxState) {
   const route = (path: `/rest/${string}`, handler: (call: LazadaCall, shop: Shop) => unknown) =>
@@ -97,24 +88,5 @@ export function lazadaCatalogueRoutes(app: FastifyInstance, state: SandboxState)
       total: all.length,
       data_list: all.slice((page - 1) * size, page * size).map((v) => lazadaVoucher(v, now)),
     };
-  });
-
-  route('/rest/order/items/get', ({ params }, shop) => {
-    const orderId = required(params, 'order_id');
-    const order = state.data.lazada.orders.find((o) => o.shopId === shop.id && o.sn === orderId);
-    if (!order) throw invalid('The order does not exist');
-    return order.itemIds.map((itemId, i) => {
-      const product = shop.products.find((p) => p.id === itemId);
-      return {
-        order_id: order.sn,
-        order_item_id: `${order.sn}${i}`,
-        item_id: itemId,
-        name: product?.name ?? '',
-        sku: product?.sku ?? '',
-        item_price: product?.price ?? 0,
-        currency: 'MYR',
-        status: order.status.toLowerCase(),
-      };
-    });
   });
 }

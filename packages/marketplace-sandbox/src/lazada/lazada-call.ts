@@ -4,6 +4,7 @@ import type { Shop } from '../data/types.ts';
 import { checkGrant } from '../grants.ts';
 import { hmacSha256Hex, sameSignature } from '../hmac.ts';
 import { requestId } from '../ids.ts';
+import { toRawJson } from '../raw-json.ts';
 import type { SandboxState } from '../sandbox-state.ts';
 
 /** An error answered in Lazada's envelope `{ code, type, message, request_id }`. */
@@ -43,6 +44,15 @@ export const intParam = (params: Params, name: string, fallback: number, min: nu
     throw invalid(`${name} must be an integer from ${min} to ${max}`);
   return n;
 };
+
+/** Parses Lazada's ISO 8601 dates, e.g. 2024-01-02T15:04:05+0800. */
+export function dateParam(params: Params, name: string): number | undefined {
+  const raw = params[name];
+  if (!raw) return undefined;
+  const ms = Date.parse(raw.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  if (Number.isNaN(ms)) throw invalid(`${name} must be an ISO 8601 date`);
+  return ms;
+}
 
 /** Every parameter of the request: query string plus form or JSON body (all of them are signed). */
 function paramsOf(request: FastifyRequest): Params {
@@ -112,10 +122,13 @@ export function lazadaRoute(
   app.route({
     method: ['GET', 'POST'],
     url: route.path,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const result = route.handler(verifyLazada(state, request, route.needsToken));
-      if (result.top) return { ...result.top, code: '0', request_id: requestId() };
-      return { code: '0', data: result.data, request_id: requestId() };
+      const body = result.top
+        ? { ...result.top, code: '0', request_id: requestId() }
+        : { code: '0', data: result.data, request_id: requestId() };
+      // Long ids (bigint values) go out as bare number literals, as the platform writes them.
+      return reply.type('application/json; charset=utf-8').send(toRawJson(body));
     },
   });
 }

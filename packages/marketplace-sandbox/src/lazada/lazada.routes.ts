@@ -5,6 +5,7 @@ import { lazadaAuthRoutes } from './auth.routes.ts';
 import { lazadaCatalogueRoutes } from './catalogue.routes.ts';
 import { lazadaImRoutes } from './im.routes.ts';
 import { LazadaError } from './lazada-call.ts';
+import { lazadaOrderRoutes } from './orders.routes.ts';
 
 /**
  * Lazada Open Platform under this scope's prefix: /oauth/authorize (auth.lazada.com) and /rest/...
@@ -38,4 +39,5 @@ export async function lazadaRoutes(app: FastifyInstance, { state }: { state: San
   lazadaAuthRoutes(app, state);
   lazadaImRoutes(app, state);
   lazadaCatalogueRoutes(app, state);
+  lazadaOrderRoutes(app, state);
 }

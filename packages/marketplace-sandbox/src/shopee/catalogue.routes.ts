@@ -114,7 +114,7 @@ function voucherInfo(v: Voucher) {
   };
 }
 
-/** get_shop_info, the product calls and the voucher list. */
+/** get_shop_info, the product calls and the voucher list (orders: orders.routes.ts). */
 export function shopeeCatalogueRoutes(app: FastifyInstance, state: SandboxState) {
   const route = (path: `/api/v2/${string}`, handler: (call: ShopeeCall, shop: Shop) => unknown) =>
     shopeeRoute(app, state, {
@@ -231,43 +231,5 @@ export function shopeeCatalogueRoutes(app: FastifyInstance, state: SandboxState)
     const all = shop.vouchers.filter((v) => status === 'all' || voucherStatus(v, nowSec) === status);
     const page = all.slice((pageNo - 1) * size, pageNo * size);
     return { more: pageNo * size < all.length, voucher_list: page.map(voucherInfo) };
-  });
-
-  route('/api/v2/order/get_order_detail', ({ query }, shop) => {
-    const sns = list(query, 'order_sn_list');
-    if (sns.length === 0) throw paramError('order_sn_list is required');
-    if (sns.length > 50) throw paramError('order_sn_list should hold at most 50 order_sn');
-    const optional = new Set(list(query, 'response_optional_fields'));
-    const { orders, buyers } = state.data.shopee;
-    return {
-      order_list: orders
-        .filter((o) => o.shopId === shop.id && sns.includes(o.sn))
-        .map((o) => ({
-          order_sn: o.sn,
-          order_status: o.status,
-          create_time: sec(o.createdAt),
-          currency: 'MYR',
-          region: 'MY',
-          ...(optional.has('buyer_user_id') ? { buyer_user_id: Number(o.buyerId) } : {}),
-          ...(optional.has('buyer_username')
-            ? { buyer_username: buyers.find((b) => b.id === o.buyerId)?.name ?? '' }
-            : {}),
-          ...(optional.has('total_amount') ? { total_amount: o.total } : {}),
-          ...(optional.has('item_list')
-            ? {
-                item_list: o.itemIds.map((id) => {
-                  const product = findProduct(shop, id);
-                  return {
-                    item_id: Number(id),
-                    item_name: product?.name ?? '',
-                    item_sku: product?.sku ?? '',
-                    model_quantity_purchased: 1,
-                    model_discounted_price: product?.price ?? 0,
-                  };
-                }),
-              }
-            : {}),
-        })),
-    };
   });
 }

@@ -5,6 +5,7 @@ import type { SandboxState } from '../sandbox-state.ts';
 import { shopeeAuthRoutes } from './auth.routes.ts';
 import { shopeeCatalogueRoutes } from './catalogue.routes.ts';
 import { shopeeChatRoutes } from './chat.routes.ts';
+import { shopeeOrderRoutes } from './orders.routes.ts';
 import { shopeePushRoutes } from './push.routes.ts';
 import { ShopeeError, sendShopee } from './shopee-call.ts';
 
@@ -47,5 +48,6 @@ export async function shopeeRoutes(app: FastifyInstance, { state }: { state: San
   shopeeAuthRoutes(app, state);
   shopeeChatRoutes(app, state);
   shopeeCatalogueRoutes(app, state);
+  shopeeOrderRoutes(app, state);
   shopeePushRoutes(app, state);
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { photoById, photoPath, photos, stickerById, stickerPath, stickers } from '../chat/media.ts';
-import { absoluteUrl, conversationWith, findProduct, findShop } from '../data/lookup.ts';
-import { type Message, type MessageBody, type Platform, platforms, type Shop } from '../data/types.ts';
+import { absoluteUrl, conversationWith, findOrder, findProduct, findShop } from '../data/lookup.ts';
+import {
+  type Message,
+  type MessageBody,
+  type OrderStatus,
+  type Platform,
+  platforms,
+  type Shop,
+} from '../data/types.ts';
 import { isAuthorized } from '../grants.ts';
 import { shopperPage } from '../pages/shopper-page.ts';
 import type { SandboxState } from '../sandbox-state.ts';
@@ -16,6 +23,17 @@ type Content = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 const platformOf = (v: unknown): Platform => (v === 'lazada' ? 'lazada' : 'shopee');
 const money = (n: number) => `RM${n.toFixed(2)}`;
+
+/** The words the platforms' apps show a buyer. */
+const shopperStatus: Record<OrderStatus, string> = {
+  UNPAID: 'to pay',
+  READY_TO_SHIP: 'to ship',
+  SHIPPED: 'to receive',
+  DELIVERED: 'delivered',
+  COMPLETED: 'completed',
+  CANCELLED: 'cancelled',
+  RETURN_REFUND: 'return/refund requested',
+};
 
 function bodyFrom(type: unknown, c: Content): MessageBody {
   switch (type) {
@@ -37,7 +55,7 @@ function bodyFrom(type: unknown, c: Content): MessageBody {
   }
 }
 
-function view(state: SandboxState, platform: Platform, shop: Shop, m: Message) {
+function view(state: SandboxState, platform: Platform, shop: Shop, buyerId: string, m: Message) {
   const url = (path: string) => absoluteUrl(state.config.publicUrl, path);
   const b = m.body;
   const base = { id: m.id, from: m.from, type: b.type, at: m.at, source: m.source };
@@ -69,17 +87,15 @@ function view(state: SandboxState, platform: Platform, shop: Shop, m: Message) {
       };
     }
     case 'order': {
-      const o = state.data[platform].orders.find((x) => x.sn === b.orderSn);
+      // Only the buyer's own orders in this shop show their details.
+      const o = findOrder(state.data[platform], shop.id, b.orderSn);
       return {
         ...base,
         content: { order_sn: b.orderSn },
-        card: o
-          ? {
-              total: money(o.total),
-              status: o.status.replaceAll('_', ' ').toLowerCase(),
-              items: o.itemIds.length,
-            }
-          : {},
+        card:
+          o && o.buyerId === buyerId
+            ? { total: money(o.total), status: shopperStatus[o.status], items: o.lines.length }
+            : {},
       };
     }
     case 'voucher': {
@@ -130,8 +146,10 @@ export async function shopperRoutes(app: FastifyInstance, { state }: { state: Sa
           shopId: o.shopId,
           buyerId: o.buyerId,
           total: money(o.total),
-          status: o.status.replaceAll('_', ' ').toLowerCase(),
-          items: o.itemIds.map((id) => findShop(p, o.shopId)?.products.find((x) => x.id === id)?.name ?? id),
+          status: shopperStatus[o.status],
+          items: o.lines.map(
+            (l) => findShop(p, o.shopId)?.products.find((x) => x.id === l.itemId)?.name ?? l.itemId,
+          ),
         })),
       };
     }),
@@ -146,7 +164,7 @@ export async function shopperRoutes(app: FastifyInstance, { state }: { state: Sa
     return {
       conversationId: c?.id ?? null,
       authorized: isAuthorized(state, platform, shop.id),
-      messages: (c?.messages ?? []).map((m) => view(state, platform, shop, m)),
+      messages: (c?.messages ?? []).map((m) => view(state, platform, shop, c!.buyerId, m)),
     };
   });
 

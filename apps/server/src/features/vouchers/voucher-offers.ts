@@ -121,7 +121,8 @@ export function createVoucherOffers(
           ? ((await clients.shopee.getOrderDetail({ accessToken, shopId: externalId }, [orderId]))[0]
               ?.items ?? [])
           : await clients.lazada.getOrderItems(accessToken, orderId);
-      return { orderId, items: items.map((i) => i.name).filter(Boolean) };
+      // Lazada lists one item per unit bought: each name once.
+      return { orderId, items: [...new Set(items.map((i) => i.name).filter(Boolean))] };
     } catch (error) {
       // The voucher was sent all the same: keep the order id, without item names.
       ctx.log.warn({ err: error, shopId: shop.id, orderId }, 'order items unavailable');
