@@ -184,6 +184,31 @@ export const messages = pgTable(
   ],
 );
 
+/** What happened to a conversation's state, and who did it: handovers, resolutions, bot switches. */
+export const conversationEvents = pgTable(
+  'conversation_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['handover', 'handed_back', 'resolved', 'reopened', 'snoozed', 'bot_enabled', 'bot_disabled'],
+    }).notNull(),
+    /** For a handover: the engine's reason code (its merchant words are in contracts). */
+    reason: text('reason'),
+    actor: text('actor', { enum: ['bot', 'merchant', 'shopper', 'system'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('conversation_events_shop_at_idx').on(t.shopId, t.at),
+    index('conversation_events_conversation_idx').on(t.conversationId, t.at),
+  ],
+);
+
 export const webhookEvents = pgTable('webhook_events', {
   id: id(),
   provider: text('provider').notNull(),

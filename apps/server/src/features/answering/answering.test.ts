@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, shops } from '../../db/schema.ts';
+import { conversationEvents, messages, shops } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -153,6 +153,20 @@ describe('website chat', () => {
       payload: { status: true },
     });
     expect((await ask('how much is shipping above RM120?')).json().data.response).toMatch(/free/i);
+    const history = await t.ctx.database.db
+      .select({
+        kind: conversationEvents.kind,
+        reason: conversationEvents.reason,
+        actor: conversationEvents.actor,
+      })
+      .from(conversationEvents)
+      .where(eq(conversationEvents.shopId, shopId))
+      .orderBy(conversationEvents.at);
+    expect(history).toEqual([
+      { kind: 'handover', reason: 'asked_for_human', actor: 'bot' },
+      { kind: 'bot_enabled', reason: null, actor: 'merchant' },
+      { kind: 'handed_back', reason: null, actor: 'merchant' },
+    ]);
   });
 
   it('answers a message at most once even when asked twice', async () => {

@@ -91,13 +91,11 @@ export function createAutoReply(
     const asContent = (text: string) => (shop.provider === 'lazada' ? { txt: text } : { text });
     const content = asContent(result.text);
     if (result.handover) {
-      const [handed] = await db
-        .update(conversations)
-        .set({ handedOver: true, handoverReason: handoverReasonText(result) })
-        .where(and(eq(conversations.id, conversation.id), eq(conversations.handedOver, false)))
-        .returning();
+      const handed = await deps.inbox.handOver(shop, conversation, {
+        reason: result.handover.reason,
+        text: handoverReasonText(result),
+      });
       if (!handed) return quiet(true);
-      deps.inbox.emitConversation(shop, handed);
       return {
         sent: await deps.replies.sendBot(shop, handed, message.id, { type, content }),
         handover: true,

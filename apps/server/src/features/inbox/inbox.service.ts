@@ -2,7 +2,7 @@ import { channels, events } from '@balas/contracts';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import { conversations, messages } from '../../db/schema.ts';
+import { conversationEvents, conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
 import {
@@ -324,17 +324,56 @@ export function createInboxService(ctx: AppContext) {
     },
 
     async setBot(shop: ShopRow, conversation: ConversationRow, enabled: boolean) {
-      const [updated] = await db
-        .update(conversations)
-        .set({
-          botEnabled: enabled,
-          // Turning the bot back on ends a handover (spec: quiet until the merchant re-enables it).
-          ...(enabled ? { handedOver: false, handoverReason: null } : {}),
-        })
-        .where(eq(conversations.id, conversation.id))
-        .returning();
-      emitConversation(shop, updated!);
-      return updated!;
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(conversations)
+          .set({
+            botEnabled: enabled,
+            // Turning the bot back on ends a handover (spec: quiet until the merchant re-enables it).
+            ...(enabled ? { handedOver: false, handoverReason: null } : {}),
+          })
+          .where(eq(conversations.id, conversation.id))
+          .returning();
+        const base = { shopId: shop.id, conversationId: conversation.id, actor: 'merchant' as const };
+        await tx
+          .insert(conversationEvents)
+          .values([
+            { ...base, kind: enabled ? 'bot_enabled' : 'bot_disabled' },
+            ...(enabled && conversation.handedOver ? [{ ...base, kind: 'handed_back' as const }] : []),
+          ]);
+        return row!;
+      });
+      emitConversation(shop, updated);
+      return updated;
+    },
+
+    /**
+     * Hands a conversation over to the shop's people: the bot stays quiet there until the merchant
+     * turns it back on. Null when it was handed over already (two answers racing).
+     */
+    async handOver(
+      shop: ShopRow,
+      conversation: Pick<ConversationRow, 'id'>,
+      handover: { reason: string; text: string; actor?: 'bot' | 'shopper' | 'system' },
+    ) {
+      const handed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(conversations)
+          .set({ handedOver: true, handoverReason: handover.text })
+          .where(and(eq(conversations.id, conversation.id), eq(conversations.handedOver, false)))
+          .returning();
+        if (!row) return null;
+        await tx.insert(conversationEvents).values({
+          shopId: shop.id,
+          conversationId: conversation.id,
+          kind: 'handover',
+          reason: handover.reason,
+          actor: handover.actor ?? 'bot',
+        });
+        return row;
+      });
+      if (handed) emitConversation(shop, handed);
+      return handed;
     },
   };
 }
