@@ -146,9 +146,12 @@ function answerPart(
     return { ...base, text: '', handover: decideHandover(signals, retrieval.confidence, 1), fixed: true };
   }
 
-  const price = asksPrice(part, retrieval.query);
-  const stock = asksStock(part, retrieval.query);
   const about = retrieval.productId ?? product;
+  // "XL?" or "dusty blue?" right after "how much is it?": the same ask, for a variation.
+  const previous = options.history?.filter((h) => h.role === 'shopper').at(-1)?.text;
+  const bare = about !== undefined && isCatalogueAsk(index, about, part);
+  const price = asksPrice(part, retrieval.query) || (bare && previous !== undefined && asksPrice(previous));
+  const stock = asksStock(part, retrieval.query) || (bare && previous !== undefined && asksStock(previous));
   if ((price || stock) && about && isCatalogueAsk(index, about, part)) {
     const text = catalogueAnswer(index, about, part, language, { price, stock });
     if (text) {
