@@ -1,4 +1,4 @@
-import { factsOf, glossOf, isNegative } from './facts.ts';
+import { factsOf, glossOf, glossWord, isNegative } from './facts.ts';
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { FACT_FRAME, type FactItem } from './messages.ts';
 import { type Query, type Retrieval, rangeHits } from './retrieval.ts';
@@ -276,6 +276,14 @@ function choose(
   }
   let best = candidates[0]!;
   for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
+  if (best.sentence.heading) {
+    // A section title is no answer while a statement matches.
+    let statement: Scored | undefined;
+    for (const c of candidates)
+      if (!c.sentence.heading && weighted(c) > 0 && (!statement || weighted(c) > weighted(statement)))
+        statement = c;
+    if (statement) best = statement;
+  }
   if (best.sentence.lang !== language) {
     // A sentence in the shopper's language saying about as much, in a passage about as relevant.
     let own: Scored | undefined;
@@ -335,15 +343,20 @@ function choose(
 }
 
 function render(sentences: Scored[], lang: Lang, max: number): string {
-  const parts = sentences.map((c) => ({ text: withSection(c.sentence, lang), line: c.sentence.line }));
-  const joined = joinSentences(parts);
-  if (joined.length <= max) return joined;
-  // Keep whole sentences: drop from the end until it fits (never cut mid-sentence).
-  for (let n = parts.length - 1; n >= 1; n--) {
-    const shorter = joinSentences(parts.slice(0, n));
-    if (shorter.length <= max) return shorter;
+  const text = (list: Scored[]) =>
+    joinSentences(list.map((c) => ({ text: withSection(c.sentence, lang), line: c.sentence.line })));
+  let kept = [...sentences];
+  // Keep whole sentences: drop the least relevant companions until it fits (never the best one, and
+  // never cut a sentence in the middle unless one sentence alone is too long).
+  while (kept.length > 1 && text(kept).length > max) {
+    const companions = kept.filter(
+      (c) => c !== sentences.find((x) => x.score === Math.max(...kept.map((k) => k.score))),
+    );
+    const weakest = companions.reduce((a, b) => (b.score < a.score ? b : a));
+    kept = kept.filter((c) => c !== weakest);
   }
-  return trimToLength(joined, max);
+  const joined = text(kept);
+  return joined.length <= max ? joined : trimToLength(joined, max);
 }
 
 /** The opening, in the shopper's language, of a reply whose fact is written in another language. */
@@ -354,23 +367,29 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   let negative = false;
   let bestClause = 0;
   for (const s of sentences) {
-    for (const clause of s.text.split(/[;；。]|[,，](?=\s*\D)/)) {
+    for (const clause of clausesOf(s.text)) {
       // Yes or no is said by the clause about what was asked, not by any clause of the sentence.
       let shared = 0;
       for (const t of termsOf(clause).keys()) if (query.terms.has(t)) shared++;
       if (shared > bestClause) {
         bestClause = shared;
-        // "If it cannot be repaired, we replace it" says yes, not no.
         negative = isNegative(clause, s.lang) && !CONDITIONAL.test(clause);
       }
+      // Places are what a fact is about ("Sabah: RM15"), said in the reply's language.
+      const places = placesOf(clause, language);
       const facts = factsOf(clause, s.lang)
         .map((f) => f.say(language))
-        .filter((f) => !seen.has(f));
+        .filter((f) => !seen.has(f) && !isPlace(f));
       for (const f of facts) seen.add(f);
-      const subject = glossOf(clause, language, 3).filter(
+      const subject = [...places, ...glossOf(clause, language, 3).filter((g) => !places.includes(g))].filter(
         (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
       );
       if (facts.length) items.push({ subject: subject.slice(0, 2), facts });
+      else if (items.length && places.length) {
+        // "..., Sarawak & Labuan": more places for the fact before.
+        const last = items.at(-1)!;
+        last.subject = [...new Set([...last.subject, ...places])].slice(0, 4);
+      }
     }
   }
   if (items.length === 0) {
@@ -380,6 +399,38 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
     items.push({ subject: subject.slice(0, 4), facts: [] });
   }
   return FACT_FRAME[language]({ items: items.slice(0, 4), negative, yesNo: isYesNoQuestion(question) });
+}
+
+/** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */
+function clausesOf(text: string): string[] {
+  return text
+    .split(/[;；。]|\s+(?:and|dan|serta)\s+|[和及]|[,，](?=\s*\D)/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+const PLACE_CONCEPTS = ['~west_malaysia', '~east_malaysia', '~sabah', '~sarawak', '~overseas'];
+
+/** The places a clause names, in the reply's language ("西马" -> "West Malaysia"). */
+function placesOf(clause: string, language: Lang): string[] {
+  const terms = termsOf(clause);
+  const out: string[] = [];
+  // The most specific first: Sabah before East Malaysia.
+  for (const c of ['~sabah', '~sarawak', '~west_malaysia', '~east_malaysia', '~overseas']) {
+    if (!terms.has(c)) continue;
+    const word = glossWord(c.slice(1), language);
+    if (word && !out.includes(word)) out.push(word);
+  }
+  if (out.includes(glossWord('sabah', language)!) || out.includes(glossWord('sarawak', language)!)) {
+    const east = glossWord('east_malaysia', language);
+    return out.filter((w) => w !== east);
+  }
+  return out;
+}
+
+function isPlace(fact: string): boolean {
+  const terms = termsOf(fact);
+  return PLACE_CONCEPTS.some((c) => terms.has(c));
 }
 
 const CONDITIONAL = /\b(?:if|unless|jika|kalau|sekiranya|kecuali)\b|如果|若|除非/i;

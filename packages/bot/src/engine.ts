@@ -276,7 +276,7 @@ function plan(message: string, options: AnswerOptions, queryVector?: number[]): 
   if (handedOver && answered.length === 0) {
     result.text = handoverText(language, handedOver.reason, index.handoverMessage);
   } else {
-    result.text = answered.map((p) => p.text).join('\n');
+    result.text = [...new Set(answered.map((p) => p.text))].join('\n');
     if (handedOver) result.text += `\n${PART_HANDED_OVER[language]}`;
   }
   return { started, parts, result, ...(product ? { product } : {}) };

@@ -1,3 +1,4 @@
+import { isFunctionWord } from './language.ts';
 import { analyze, isConcept, lexiconConcept } from './tokenize.ts';
 import type { Lang } from './types.ts';
 
@@ -148,8 +149,9 @@ function names(sentence: string, lang: Lang): Fact[] {
     const words = m[0].split(' ');
     while (words.length && NAME_STOP.has(words[0]!)) words.shift();
     // The capital of a sentence's first word is no name ("Kod COMEL10" -> "COMEL10").
-    const start = /(?:^|[.!?:]\s*)$/.test(sentence.slice(0, m.index ?? 0));
-    if (start && words.length > 1 && /^[A-Z][a-z]+$/.test(words[0]!)) words.shift();
+    const start = /(?:^|[.!?]\s*)$/.test(sentence.slice(0, m.index ?? 0));
+    if (start && words.length > 1 && /^[A-Z][a-z]+$/.test(words[0]!) && isFunctionWord(words[0]!))
+      words.shift();
     const name = words.join(' ');
     if (!name || (name.length < 3 && !/\d/.test(name))) continue;
     // A lone capitalised word opening a Latin sentence is no name.
@@ -255,6 +257,13 @@ const NO_GLOSS = new Set([
 /** Concepts that are names of places: capitalised in English and Malay. */
 const PROPER = new Set(['east_malaysia', 'west_malaysia', 'sabah', 'sarawak']);
 
+/** The lexicon's word for a concept in a language (places capitalised). */
+export function glossWord(id: string, lang: Lang): string | undefined {
+  const word = lexiconConcept(id)?.[lang][0];
+  if (!word || lang === 'zh' || !PROPER.has(id)) return word;
+  return word.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+}
+
 /** The lexicon's words, in `lang`, for what a text is about. */
 export function glossOf(text: string, lang: Lang, limit = 4): string[] {
   const a = analyze(text);
@@ -265,8 +274,7 @@ export function glossOf(text: string, lang: Lang, limit = 4): string[] {
   for (const concept of concepts) {
     const id = concept.slice(1);
     if (NO_GLOSS.has(id)) continue;
-    let word = lexiconConcept(id)?.[lang][0];
-    if (word && lang !== 'zh' && PROPER.has(id)) word = word.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+    const word = glossWord(id, lang);
     if (!word || seen.has(word)) continue;
     // A broader word already listed covers a narrower one, and the other way round.
     if ([...seen].some((w) => w.includes(word) || word.includes(w))) continue;

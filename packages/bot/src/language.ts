@@ -101,6 +101,12 @@ export function languageScores(text: string): LanguageScores {
   return { zh: words.length + zh === 0 ? 0 : zh / (zh + words.length * 0.5), ms, en };
 }
 
+/** An everyday English or Malay word ("the", "kod", "untuk"): never a name on its own. */
+export function isFunctionWord(word: string): boolean {
+  const w = word.toLowerCase();
+  return (MALAY_MARKERS[w] !== undefined || ENGLISH_MARKERS[w] !== undefined) && !['baju', 'pos'].includes(w);
+}
+
 /** Whether a text says anything about its language (Chinese characters or marker words). */
 export function hasLanguageMarkers(text: string): boolean {
   const s = languageScores(text);
