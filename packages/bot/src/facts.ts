@@ -192,8 +192,15 @@ export function factsOf(sentence: string, sourceLang: Lang): Fact[] {
     for (const m of sentence.matchAll(re))
       take(m, { at: m.index ?? 0, say: (lang) => weekdayText(day, lang) });
   }
-  for (const m of sentence.matchAll(/\d+(?:[.,]\d+)?\s?(?:kg|g|cm|mm|ml|°C|mAh|V\/\dA)/gi))
-    take(m, { at: m.index ?? 0, say: () => m[0] });
+  // Measurements, ranges included; Chinese units written as the international ones ("3.5至20公斤" -> "3.5-20kg").
+  for (const m of sentence.matchAll(
+    /(\d+(?:[.,]\d+)?)(?:\s?(?:-|–|至|到|hingga|to)\s?(\d+(?:[.,]\d+)?))?\s?(kg|g|cm|mm|ml|°C|mAh|公斤|千克|厘米|公分|毫升)(?![a-z])/gi,
+  )) {
+    const unit =
+      ({ 公斤: 'kg', 千克: 'kg', 厘米: 'cm', 公分: 'cm', 毫升: 'ml' } as Record<string, string>)[m[3]!] ??
+      m[3]!;
+    take(m, { at: m.index ?? 0, say: () => `${m[1]}${m[2] ? `-${m[2]}` : ''}${unit}` });
+  }
   for (const f of names(sentence, sourceLang)) {
     const text = f.say('en');
     const end = f.at + text.length;
