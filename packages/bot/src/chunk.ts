@@ -1,3 +1,6 @@
+import { detectLanguage, hasLanguageMarkers } from './language.ts';
+import type { Lang } from './types.ts';
+
 // Splits knowledge documents into retrieval passages of about `size` characters on paragraph and
 // sentence boundaries, with a small overlap (the previous chunk's last sentence when it is short) and the
 // current section heading repeated at the top of a chunk that starts mid-section. CSV rows become
@@ -87,6 +90,11 @@ function hardSplit(text: string, size: number): string[] {
   return out;
 }
 
+/** The language a unit is clearly written in, or undefined when it says nothing (numbers, names). */
+function clearLanguage(unit: string): Lang | undefined {
+  return hasLanguageMarkers(unit) ? detectLanguage(unit) : undefined;
+}
+
 export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[] {
   const size = options.size ?? 500;
   const overlap = options.overlap ?? 120;
@@ -109,6 +117,7 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
   let lastUnit: string | undefined;
   let contentInChunk = false;
   let freshHeadings = 0;
+  let chunkLang: Lang | undefined;
 
   const push = (unit: string) => {
     current.push(unit);
@@ -120,8 +129,17 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
     length = 0;
     contentInChunk = false;
     freshHeadings = 0;
+    chunkLang = undefined;
   };
   const addUnit = (unit: string) => {
+    // A chunk holds one language: a passage in two would be answered in the wrong one.
+    const lang = clearLanguage(unit);
+    if (contentInChunk && lang && chunkLang && lang !== chunkLang) {
+      emit();
+      lastUnit = undefined;
+      if (heading && (clearLanguage(heading) ?? lang) === lang) push(heading);
+    }
+    if (lang && !chunkLang) chunkLang = lang;
     if (contentInChunk && length + unit.length > size) {
       const tail = lastUnit && lastUnit.length <= overlap ? lastUnit : undefined;
       emit();
@@ -143,8 +161,14 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
       freshHeadings++;
       continue;
     }
-    if (block.length <= size) {
+    const lines = block.split('\n');
+    const languages = new Set(lines.map(clearLanguage).filter(Boolean));
+    if (block.length <= size && languages.size <= 1) {
       addUnit(block);
+      continue;
+    }
+    if (languages.size > 1) {
+      for (const line of lines) addUnit(line);
       continue;
     }
     for (const sentence of splitSentences(block)) {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { composeOffline, detectSmallTalk, extract, trimToLength } from './compose-offline.ts';
+import { chunkDocument } from './chunk.ts';
+import { composeOffline, detectSmallTalk, trimToLength } from './compose-offline.ts';
+import { factsOf } from './facts.ts';
 import { buildShopIndex } from './index-builder.ts';
-import { analyzeQuery, retrieve } from './retrieval.ts';
+import { retrieve } from './retrieval.ts';
 import { testShop } from './test-support/shop-fixture.ts';
+import type { ShopKnowledge } from './types.ts';
 
 const index = buildShopIndex(testShop());
 
@@ -19,6 +22,11 @@ describe('detectSmallTalk', () => {
     ['terima kasih banyak', 'thanks'],
     ['谢谢', 'thanks'],
     ['好的，谢谢老板', 'thanks'],
+    ['Assalamualaikum, boleh tanya sikit?', 'greeting'],
+    ['salam', 'greeting'],
+    ['hi, can I ask something?', 'greeting'],
+    ['请问一下', 'greeting'],
+    ['ok', 'thanks'],
   ])('%s -> %s', (text, intent) => expect(detectSmallTalk(text)).toBe(intent));
 
   it.each([
@@ -51,85 +59,124 @@ describe('trimToLength', () => {
   });
 });
 
-describe('extract', () => {
-  const query = (q: string) => analyzeQuery(index, q);
+function fileShop(name: string, text: string, topics: ShopKnowledge['topics'] = []) {
+  return buildShopIndex({
+    shopName: 'S',
+    topics,
+    chunks: chunkDocument(name, text).map((c) => ({
+      id: `c${c.ordinal}`,
+      fileId: 'f',
+      fileName: name,
+      text: c.text,
+      ordinal: c.ordinal,
+    })),
+    products: [],
+    productInfo: [],
+  });
+}
 
-  it('picks the best-supported sentences, not the whole document, within the limit', () => {
-    const text = [
-      'I understand that you want to know about stroller wheels.',
-      'Our strollers come in three colours.',
-      'Lubricate the stroller wheels every 3 months with silicone spray.',
-      'Wash the seat fabric by hand.',
-      'The basket holds up to 5kg.',
-    ].join(' ');
-    const out = extract(index, query('how often lubricate stroller wheels'), text, 120);
-    expect(out).toContain('Lubricate the stroller wheels every 3 months');
-    expect(out).not.toContain('I understand');
-    expect(out.length).toBeLessThanOrEqual(120);
+function reply(ix: ReturnType<typeof buildShopIndex>, question: string, language: 'en' | 'ms' | 'zh' = 'en') {
+  return composeOffline({ index: ix, retrieval: retrieve(ix, question), language }).text;
+}
+
+describe('sentence selection', () => {
+  it('answers with the sentences that answer, not the whole passage, ending on a sentence', () => {
+    const ix = fileShop(
+      'care.txt',
+      [
+        'I understand that you want to know about stroller wheels.',
+        'Our strollers come in three colours.',
+        'Lubricate the stroller wheels every 3 months with silicone spray.',
+        'Wash the seat fabric by hand.',
+        'The basket holds up to 5kg.',
+      ].join(' '),
+    );
+    const out = reply(ix, 'how often lubricate stroller wheels');
+    expect(out).toBe('Lubricate the stroller wheels every 3 months with silicone spray.');
+  });
+
+  it('never sends a short passage whole when it packs unrelated lines', () => {
+    const ix = fileShop(
+      'faq.txt',
+      'Gift wrapping is RM5 per order.\nPenghantaran percuma untuk pesanan RM120 ke atas.\n会员每消费RM1得1分。',
+    );
+    expect(reply(ix, 'do you do gift wrapping?')).toBe('Gift wrapping is RM5 per order.');
   });
 
   it('skips the shopper lines of a transcript and answer labels', () => {
-    const text =
-      'Customer: how do I cancel my order?\nAnswer: Open Order History and press Cancel on the order.';
-    expect(extract(index, query('cancel order'), text, 350)).toBe(
-      'Open Order History and press Cancel on the order.',
+    const ix = fileShop(
+      'orders.txt',
+      'Customer: how do I cancel my order?\nAnswer: Open Order History and press Cancel on the order.',
     );
+    expect(reply(ix, 'cancel order')).toBe('Open Order History and press Cancel on the order.');
   });
 
-  it('keeps the lines a colon introduces, and continues into the next chunk when needed', () => {
-    const text =
-      'Some other policy text that is long enough to matter here.\nReturn address:\nNo. 21, Jalan SR 8/3\n43300 Seri Kembangan';
-    const out = extract(index, query('what is the return address'), text, 120);
+  it('keeps the lines a colon introduces (an address, steps)', () => {
+    const ix = fileShop(
+      'returns.txt',
+      'Write your order number inside the parcel.\nReturn address:\nNo. 21, Jalan SR 8/3\n43300 Seri Kembangan',
+    );
+    const out = reply(ix, 'what is the return address');
     expect(out).toContain('Return address:');
     expect(out).toContain('Jalan SR 8/3');
-    const cont = extract(
-      index,
-      query('how to cancel'),
-      'Intro line about orders.\nTo cancel, follow these steps:',
-      200,
-      '1. Log in.\n2. Press Cancel.',
-    );
-    expect(cont).toBe('Intro line about orders. To cancel, follow these steps: 1. Log in. 2. Press Cancel.');
+    expect(out).toContain('43300 Seri Kembangan');
   });
 
   it('picks the size chart row whose range holds the number asked about', () => {
-    const rows = [
-      'size: 24; height cm: 95-102',
-      'size: 28; height cm: 110-116',
-      'size: 30; height cm: 116-122',
-    ].join('\n');
-    expect(extract(index, query('my girl is 112cm, which size'), rows, 40)).toBe(
-      'size: 28; height cm: 110-116',
+    const ix = fileShop(
+      'size-chart.csv',
+      'product,size,height_cm\nBaju,24,95-102\nBaju,28,110-116\nBaju,30,116-122\n',
+    );
+    expect(reply(ix, 'my girl is 112cm, which size')).toBe('product: Baju; size: 28; height cm: 110-116');
+  });
+
+  it('gives a list item its section title', () => {
+    const ix = fileShop(
+      'guide.txt',
+      '1. Stroller\n- Hand wash the seat fabric below 30°C.\n\n2. Teether\n- Chill it in the fridge, never in the freezer.',
+    );
+    expect(reply(ix, 'can the teether go in the freezer?')).toBe(
+      'Teether: Chill it in the fridge, never in the freezer.',
     );
   });
 });
 
-describe('composeOffline', () => {
-  it('answers from the best passage in a chat-sized reply', () => {
+describe('composeOffline across languages', () => {
+  it('prefers the shopper language when a passage in it says as much', () => {
     const r = retrieve(index, 'how much is shipping to sabah?');
-    const { text } = composeOffline({ index, retrieval: r, language: 'en' });
-    expect(text).toContain('RM14.90');
-    expect(text.length).toBeLessThanOrEqual(350);
+    const { text, crossLingual } = composeOffline({ index, retrieval: r, language: 'en' });
+    expect(text).toBe('The shipping fee is RM6.90 to West Malaysia and RM14.90 to Sabah and Sarawak.');
+    expect(crossLingual).toBe(false);
   });
 
-  it('introduces a passage written in another language in the shopper language', () => {
+  it('opens in the shopper language with the fact carried over, then quotes only that sentence', () => {
     const r = retrieve(index, 'how many working days to west malaysia?');
-    expect(composeOffline({ index, retrieval: r, language: 'en' }).text).toMatch(
-      /^Here is what our shop information says \(in Chinese\): 西马/,
-    );
-    expect(composeOffline({ index, retrieval: r, language: 'ms' }).text).toMatch(
-      /^Ini maklumat daripada kedai kami \(dalam bahasa Cina\):/,
-    );
-    const zh = retrieve(index, '运费多少？');
-    expect(composeOffline({ index, retrieval: zh, language: 'zh' }).text).toMatch(
-      /^以下是我们店铺的相关资料（英文）：/,
-    );
+    const en = composeOffline({ index, retrieval: r, language: 'en' });
+    expect(en.crossLingual).toBe(true);
+    expect(en.text).toMatch(/^West Malaysia: 1 to 3 working days/);
+    expect(en.text).toContain('4 to 7 working days');
+    expect(en.text).toContain('“西马一般1至3个工作天到货');
+    expect(en.text).not.toMatch(/in Chinese|Here is what/);
+    const ms = composeOffline({ index, retrieval: r, language: 'ms' });
+    expect(ms.text).toMatch(/1 hingga 3 hari bekerja/);
   });
 
-  it('names the product and gives its price from the product record', () => {
-    const r = retrieve(index, 'how much is it?', { productId: 'p-stroller' });
-    const { text } = composeOffline({ index, retrieval: r, language: 'en' });
-    expect(text).toMatch(/^Lipat Lite Cabin Stroller: /);
-    expect(text).toContain('Price: RM599.00.');
+  it('carries durations, prices, discounts and weekdays into the shopper language', () => {
+    const facts = (text: string, from: 'en' | 'ms' | 'zh', to: 'en' | 'ms' | 'zh') =>
+      factsOf(text, from).map((f) => f.say(to));
+    expect(facts('西马一般1至3个工作天到货', 'zh', 'en')).toEqual(['1 to 3 working days']);
+    expect(facts('siasatan ambil masa 3 hingga 7 hari bekerja', 'ms', 'zh')).toEqual(['3至7个工作天']);
+    expect(facts('硅胶隔膜每3个月更换一次', 'zh', 'ms')).toEqual(['setiap 3 bulan']);
+    expect(facts('任选5件或以上打八五折', 'zh', 'en')).toEqual(['15% off']);
+    expect(facts('Every Wednesday at 8pm we go live', 'en', 'ms')).toEqual(['Rabu', '8pm']);
+    expect(facts('shipping is RM14.90 to Sabah', 'en', 'zh')).toEqual(['RM14.90', 'Sabah']);
+    expect(facts('Kod COMEL10 untuk pesanan pertama', 'ms', 'en')).toEqual(['COMEL10']);
+  });
+
+  it('says no only when the clause about what was asked denies it', () => {
+    const ix = fileShop('pay.txt', 'Laman web kami tiada COD, hanya pesanan Shopee.');
+    expect(reply(ix, 'got COD on ur website?', 'en')).toMatch(/^No\. /);
+    const repair = fileShop('warranty.txt', 'Jika tak boleh dibaiki, kami ganti dengan unit baru.');
+    expect(reply(repair, '修不好会换新的吗？', 'zh')).not.toMatch(/^不/);
   });
 });

@@ -1,50 +1,74 @@
-import { bm25Idf, formatPrice, type Passage, type ShopIndex } from './index-builder.ts';
-import { foreignLeadIn, PRICE_LABEL } from './messages.ts';
+import { factsOf, glossOf, glossWord, isNegative } from './facts.ts';
+import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
+import { FACT_FRAME, type FactItem } from './messages.ts';
 import { type Query, type Retrieval, rangeHits } from './retrieval.ts';
+import { headingText, joinSentences, type Sentence } from './sentences.ts';
 import { analyze, normalizeText, segment } from './tokenize.ts';
 import type { Intent, Lang } from './types.ts';
 
-// The offline composer: no model, no network. It answers with the best-supported sentences of the best
-// passage (not the whole document), in their original order, trimmed on sentence boundaries to a
-// chat-sized reply. A passage written in another language than the shopper's is introduced by a short
-// lead-in in the shopper's language, since it cannot be translated here.
+// The offline composer: no model, no network. It answers with the sentence(s) that answer the
+// question, chosen across the best passages, preferring the shopper's language when scores are
+// close: at most three sentences ending on a sentence boundary (or the items of a list the shopper
+// asked for). When the fact is written only in another language, the reply opens in the shopper's
+// language with the fact's numbers, spans, prices, names and subject carried into a templated
+// sentence, then quotes only the sentence that holds it.
 
 export const DEFAULT_MAX_CHARS = 350;
+const LIST_MAX_CHARS = 600;
+const MAX_SENTENCES = 3;
+const MAX_LIST_ITEMS = 6;
+/** A sentence in the shopper's language wins when it scores at least this share of a foreign one, */
+const SAME_LANGUAGE_SHARE = 0.7;
+/** ... in a passage scoring at least this share of the best passage, covering as much of the question. */
+const SAME_LANGUAGE_PASSAGE = 0.92;
+/** Another passage's sentence may beat the best passage's only from this close. */
+const RIVAL_PASSAGE = 0.85;
+/** Passages considered besides the best one (their sentences weigh by their passage's score). */
+const CANDIDATE_PASSAGES = 5;
+const COMPANION_SHARE = 0.6;
 
 export interface Composition {
   text: string;
   /** Passage keys the text was taken from. */
   usedKeys: number[];
+  /** The fact was quoted from another language than the shopper's. */
+  crossLingual: boolean;
 }
 
 // --- greetings and thanks ----------------------------------------------------------------------------
 
 const GREETING_WORDS = new Set(
-  'hi hello hey helo hai hallo hiya yo morning afternoon evening good selamat pagi petang malam tengahari salam assalamualaikum assalammualaikum salaam howdy greetings'.split(
+  'hi hello hey helo hai hallo hiya yo morning afternoon evening good selamat pagi petang malam tengahari salam assalamualaikum assalammualaikum assalamuaalaikum salaam slm howdy greetings'.split(
     ' ',
   ),
 );
 const THANKS_WORDS = new Set(
-  'thanks thank thx tq ty tqvm tqsm terima kasih appreciate appreciated noted ok okay okey alright baik faham bye goodbye cheers great awesome perfect nice cool'.split(
+  'thanks thank thx tq ty tqvm tqsm terima kasih appreciate appreciated noted ok okay okey okie alright baik faham bye goodbye cheers great awesome perfect nice cool orait set'.split(
     ' ',
   ),
 );
 const FILLER_WORDS = new Set(
-  'you u so much very lot a for the help your there admin boss sis bro dear shop team all everyone de ya yea yes lah la ah again kak abang encik cik tuan puan sir madam it that and banyak byk sangat ye'.split(
+  'you u so much very lot a for the help your there admin boss sis bro dear shop team all everyone de ya yea yes lah la ah again kak abang encik cik tuan puan sir madam it that and banyak byk sangat ye ya yaa wbt waalaikumsalam'.split(
     ' ',
   ),
 );
-const ZH_GREETING = /你好|您好|哈喽|哈啰|嗨|早安|早上好|午安|下午好|晚上好|在吗|在不在|老板/g;
-const ZH_THANKS = /谢谢|多谢|感谢|谢啦|谢了|好的|明白|了解|知道了|拜拜|再见|没问题/g;
-const ZH_FILLER = /[的了啊呀哦喔你您们啦嗯哈]/g;
+// "May I ask something?" opens a conversation; it is no question yet.
+const ASK_OPENERS =
+  /\b(?:(?:boleh|nak|mahu|tumpang|nk|bole|blh|mau)\s+)?tanya(?:\s+(?:sikit|sedikit|sket|skit|sikit je|satu soalan|soalan|something))?\b|\b(?:can|may|could)\s+i\s+ask(?:\s+(?:a|some|something|you))?(?:\s+(?:few|quick))?(?:\s+(?:question|questions|thing|things|something))?\b|\bquick question\b|\bi have (?:a )?(?:question|enquiry|inquiry)\b|\bada soalan\b|\b(?:anyone|any1|sesiapa) (?:there|here|ada)\b/g;
+const ZH_GREETING =
+  /你好|您好|哈喽|哈啰|嗨|早安|早上好|午安|下午好|晚上好|在吗|在不在|老板|请问一下|想问一下|问一下|请问|想请问/g;
+const ZH_THANKS = /谢谢|多谢|感谢|谢啦|谢了|好的|明白|了解|知道了|拜拜|再见|没问题|好哦|收到|嗯嗯|好/g;
+const ZH_FILLER = /[的了啊呀哦喔你您们啦嗯哈吗呢吧]/g;
 
 /** 'greeting' or 'thanks' when the message is only that (no question in it); otherwise 'question'. */
 export function detectSmallTalk(text: string): Intent {
   const lower = normalizeText(text);
   let greeting = false;
   let thanks = false;
-  const afterGreeting = lower.replace(ZH_GREETING, ' ');
-  if (afterGreeting !== lower) greeting = true;
+  const afterAsk = lower.replace(ASK_OPENERS, ' ');
+  if (afterAsk !== lower) greeting = true;
+  const afterGreeting = afterAsk.replace(ZH_GREETING, ' ');
+  if (afterGreeting !== afterAsk) greeting = true;
   const afterThanks = afterGreeting.replace(ZH_THANKS, ' ');
   if (afterThanks !== afterGreeting) thanks = true;
   const rest = afterThanks.replace(ZH_FILLER, ' ');
@@ -61,74 +85,86 @@ export function detectSmallTalk(text: string): Intent {
   return 'question';
 }
 
-// --- extracts ----------------------------------------------------------------------------------------
+// --- sentence scoring ----------------------------------------------------------------------------------
 
-interface Unit {
-  text: string;
-  line: number;
-  skip: boolean;
-  heading: boolean;
-  /** The section title the unit sits under, if any. */
-  section?: string;
-  score: number;
+// Acknowledgements carry no facts ("I understand that you want to cancel order 123."): they echo the
+// question, so they would win on overlap alone.
+const FILLER =
+  /^(?:i understand|i'm here|i am here|i'd be (?:happy|glad)|i'm (?:happy|glad|sorry)|i can help|i can see|thank you|thanks for|we apologi[sz]e|i apologi[sz]e|sorry|sure\b|of course|certainly|no problem|absolutely|great question|glad|don't worry|rest assured|let's|let me|i see|i hear|we understand|we're here|we are here|you're in the right place|if you (?:encounter|have|need|run)|feel free|terima kasih|maaf|baiklah|谢谢|不好意思|抱歉|明白)/i;
+
+const RANGE_BONUS = 8;
+const SECTION_SHARE = 0.5;
+
+const termsCache = new WeakMap<Sentence, Map<string, number>>();
+function termsOf(s: Sentence | string): Map<string, number> {
+  if (typeof s === 'string') return analyze(s).terms;
+  let t = termsCache.get(s);
+  if (!t) {
+    t = analyze(s.text).terms;
+    termsCache.set(s, t);
+  }
+  return t;
 }
 
-const SPEAKER_LINE =
-  /^(?:customer|client|user|shopper|buyer|q|question|pelanggan|soalan|问|客户|顾客)\s*[:：]/i;
-const ANSWER_LABEL = /^(?:answer|a|reply|jawapan|balas|答|回答|回复)\s*[:：]\s*/i;
-const SENTENCE_END = /[.!?。！？]+(?=\s|$)|[。！？]+/g;
-
-function unitsOf(text: string): Unit[] {
-  const units: Unit[] = [];
-  text.split(/\r?\n/).forEach((rawLine, line) => {
-    let l = rawLine.trim();
-    if (!l) return;
-    const speaker = SPEAKER_LINE.test(l);
-    l = l.replace(ANSWER_LABEL, '');
-    const pieces: string[] = [];
-    let start = 0;
-    for (const m of l.matchAll(SENTENCE_END)) {
-      const end = (m.index ?? 0) + m[0].length;
-      const piece = l.slice(start, end).trim();
-      // Keep list numbers ("1.") and abbreviations ("No.") with what follows.
-      if (/^(?:\d{1,2}|[a-z])\.$/i.test(piece) || /\b(?:no|mr|ms|dr|jln|min|lot)\.$/i.test(piece)) continue;
-      if (piece) pieces.push(piece);
-      start = end;
-    }
-    const rest = l.slice(start).trim();
-    if (rest) pieces.push(rest);
-    for (const piece of pieces) {
-      // A section title: short, no full stop, no field separators, no figures beyond a list number.
-      const heading =
-        piece.length <= 60 &&
-        !/[.!?。！？:：;；]/.test(piece.replace(/^\d{1,2}\.\s/, '')) &&
-        !/\d/.test(piece.replace(/^\d{1,2}\.\s/, '')) &&
-        piece.split(/\s+/).length <= 6;
-      const section = heading ? undefined : [...units].reverse().find((u) => u.heading)?.text;
-      units.push({
-        text: piece,
-        line,
-        skip: speaker || /[?？]$/.test(piece),
-        heading,
-        ...(section ? { section } : {}),
-        score: 0,
-      });
-    }
-  });
-  return units;
-}
-
-function scoreText(index: ShopIndex, query: Query, text: string): number {
+function relevance(index: ShopIndex, query: Query, s: Sentence | string): number {
   let score = 0;
-  for (const term of analyze(text).terms.keys()) {
+  for (const term of termsOf(s).keys()) {
     const w = query.terms.get(term);
     if (w) score += w * bm25Idf(index.bm25, term);
   }
+  const text = typeof s === 'string' ? s : s.text;
   return score + RANGE_BONUS * rangeHits(query.text, text);
 }
 
-const RANGE_BONUS = 2;
-const SECTION_SHARE = 0.5;
+/** The weighted share of the question's aspects a sentence holds (concepts count in any language). */
+function sentenceCoverage(query: Query, s: Sentence): number {
+  const terms = termsOf(s);
+  let total = 0;
+  let hit = 0;
+  for (const aspect of query.aspects) {
+    total += aspect.weight;
+    if (aspect.terms.some((t) => terms.has(t))) hit += aspect.weight;
+  }
+  return total ? hit / total : 0;
+}
+
+interface Scored {
+  sentence: Sentence;
+  passage: Passage;
+  position: number;
+  own: number;
+  score: number;
+}
+
+function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight: number): Scored[] {
+  const sentences = passage.sentences;
+  const usable = sentences.filter((s) => !s.skip);
+  const sections = new Map<string, number>();
+  return usable.map((sentence) => {
+    const own = relevance(index, query, sentence) * (FILLER.test(sentence.text) ? 0.2 : 1);
+    let section = 0;
+    if (sentence.section) {
+      section = sections.get(sentence.section) ?? relevance(index, query, sentence.section);
+      sections.set(sentence.section, section);
+    }
+    const title = passage.title && passage.kind === 'product' ? relevance(index, query, passage.title) : 0;
+    const raw = own > 0 ? own + SECTION_SHARE * (section + title) : 0;
+    return {
+      sentence,
+      passage,
+      position: sentences.indexOf(sentence),
+      own,
+      score: (sentence.heading ? 0.3 : 1) * raw * weight,
+    };
+  });
+}
+
+/** The sentence of a passage that best matches the message, for a source's excerpt. */
+export function bestSentence(index: ShopIndex, query: Query, passage: Passage, max = 160): string {
+  const scored = scoreSentences(index, query, passage, 1).sort((a, b) => b.score - a.score);
+  const best = scored[0]?.sentence ?? passage.sentences[0];
+  return best ? trimToLength(best.text, max) : '';
+}
 
 /** Cuts a text to at most `max` characters, on a sentence, then a clause, then a word boundary. */
 export function trimToLength(text: string, max: number): string {
@@ -151,130 +187,266 @@ export function trimToLength(text: string, max: number): string {
   return `${(word >= max * 0.5 ? head.slice(0, word) : head.slice(0, max - 1)).trim()}…`;
 }
 
-function joinUnits(units: Unit[]): string {
-  let out = '';
-  let prev: Unit | undefined;
-  for (const u of units) {
-    if (prev) {
-      const cjk = /[\u3000-\u9fff]$/.test(out);
-      // Lines without a full stop (an address, table rows) keep their line breaks.
-      const open = prev.line !== u.line && !/[.!?。！？:：;；,，]$/.test(prev.text);
-      out += open ? '\n' : cjk ? '' : ' ';
-    }
-    out += u.text;
-    prev = u;
+// --- composition -------------------------------------------------------------------------------------
+
+const LIST_ASK =
+  /\b(?:steps?|how (?:do|can|could|should) (?:i|we)|how to|what are|which (?:\w+ )?(?:options|methods|ways)|options|methods|list|macam mana|camne|cemana|bagaimana|cara|apa (?:je|saja|sahaja))\b|怎么|如何|步骤|哪些|有什么|方式/;
+
+function introducesList(s: Sentence): boolean {
+  return /[:：]$/.test(s.text);
+}
+
+function cleanListMark(text: string): string {
+  return text.replace(/^[-*•·]\s+/, '');
+}
+
+/** A list item gains its section title when the title says what the item is about. */
+function withSection(s: Sentence, lang: Lang): string {
+  const text = cleanListMark(s.text);
+  if (!s.listItem || !s.section) return text;
+  const section = headingText(s.section);
+  if (!section || normalizeText(text).includes(normalizeText(section))) return text;
+  return `${section}${lang === 'zh' ? '：' : ': '}${text}`;
+}
+
+/** The list items or open lines (an address) after a sentence introducing them, maybe in the next chunk. */
+function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
+  const all = passage.sentences;
+  const next = at === all.length - 1 ? index.nextChunk.get(passage.key) : undefined;
+  const following =
+    next === undefined
+      ? all.slice(at + 1).map((s, i) => ({ s, position: at + 1 + i, from: passage }))
+      : index.passages[next]!.sentences.map((s, i) => ({
+          s,
+          position: all.length + i,
+          from: index.passages[next]!,
+        }));
+  const out: Scored[] = [];
+  let previousLine: number | undefined;
+  for (const { s, position, from } of following) {
+    if (out.length >= MAX_LIST_ITEMS || s.skip) break;
+    const open = !/[.!?。！？]$/.test(s.text);
+    // A short line right under the colon is part of it (an address line), not a new section.
+    if (s.heading && !(open && (previousLine === undefined || s.line === previousLine + 1))) break;
+    if (!s.listItem && !open && out.length > 0) break;
+    out.push({ sentence: s, passage: from, position, own: 0, score: 0 });
+    previousLine = s.line;
+    if (!s.listItem && !open) break;
   }
   return out;
 }
 
-// Acknowledgements carry no facts ("I understand that you want to cancel order 123."): they echo the
-// question, so they would win on overlap alone.
-const FILLER =
-  /^(?:i understand|i'm here|i am here|i'd be (?:happy|glad)|i'm (?:happy|glad|sorry)|i can help|i can see|thank you|thanks for|we apologi[sz]e|i apologi[sz]e|sorry|sure\b|of course|certainly|no problem|absolutely|great question|glad|don't worry|rest assured|let's|let me|i see|i hear|we understand|we're here|we are here|terima kasih|maaf|baiklah|谢谢|不好意思|抱歉|明白)/i;
-
-/** The first lines of the following chunk (a list a sentence introduced), within `budget` characters. */
-function continuationUnits(continuation: string, budget: number, introducer: string): Unit[] {
-  const out: Unit[] = [];
-  let used = 0;
-  for (const u of unitsOf(continuation)) {
-    if (u.skip || u.heading || u.text === introducer) continue;
-    if (used + u.text.length + 1 > budget) break;
-    out.push({ ...u, line: u.line + 100000 });
-    used += u.text.length + 1;
-  }
-  return out;
+interface Choice {
+  sentences: Scored[];
+  list: boolean;
 }
 
-/**
- * The best-supported sentences of a passage text, within `max` characters. `continuation` is the text
- * that follows the passage (the next chunk of its file), used when the best sentence introduces a list
- * the passage does not hold.
- */
-export function extract(
+function choose(
   index: ShopIndex,
-  query: Query,
-  text: string,
-  max: number,
-  continuation?: string,
-): string {
-  const units = unitsOf(text);
-  const usable = units.filter((u) => !u.skip);
-  const pool = usable.length > 0 ? usable : units;
-  if (pool.length === 0) return '';
-  // A sentence under a section title that matches the question ("7. Cloth diapers") gains from it.
-  const sectionScores = new Map<string, number>();
-  for (const u of pool) {
-    const own = scoreText(index, query, u.text) * (FILLER.test(u.text) ? 0.2 : 1);
-    let section = 0;
-    if (u.section) {
-      section = sectionScores.get(u.section) ?? scoreText(index, query, u.section);
-      sectionScores.set(u.section, section);
-    }
-    u.score = own > 0 ? own + SECTION_SHARE * section : 0;
+  retrieval: Retrieval,
+  language: Lang,
+  allowed?: (p: Passage) => boolean,
+): Choice | undefined {
+  const ranked = retrieval.ranked.filter((r) => !allowed || allowed(r.passage));
+  const top = ranked[0];
+  if (!top) return undefined;
+  // The best passage's sentences, and those of passages nearly as good (weighed down by their rank).
+  const candidates: Scored[] = [];
+  const ratios = new Map<Passage, number>();
+  for (const r of ranked.slice(0, CANDIDATE_PASSAGES)) {
+    const ratio = r.score / top.score;
+    if (ratio < RIVAL_PASSAGE) break;
+    ratios.set(r.passage, ratio);
+    candidates.push(...scoreSentences(index, retrieval.query, r.passage, 1));
   }
-  // A short passage is one answer: keep it whole, without a leading section title.
-  const body = pool.length > 1 && pool[0]!.heading ? pool.slice(1) : pool;
-  const whole = joinUnits(body);
-  if (whole.length <= max && pool.length === units.length) {
-    if (!continuation || !/[:：]$/.test(whole)) return whole;
-    return joinUnits([
-      ...body,
-      ...continuationUnits(continuation, max - whole.length - 1, body.at(-1)!.text),
-    ]);
+  const weighted = (c: Scored) => {
+    const ratio = ratios.get(c.passage) ?? 0;
+    return ratio >= RIVAL_PASSAGE ? c.score * ratio * ratio : 0;
+  };
+  if (
+    candidates.every((c) => c.passage !== top.passage || c.score === 0) &&
+    candidates.every((c) => weighted(c) === 0)
+  ) {
+    const first = top.passage.sentences.find((s) => !s.skip && !s.heading) ?? top.passage.sentences[0];
+    if (!first) return undefined;
+    return {
+      sentences: [{ sentence: first, passage: top.passage, position: 0, own: 0, score: 0 }],
+      list: false,
+    };
+  }
+  let best = candidates[0]!;
+  for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
+  if (best.sentence.heading) {
+    // A section title is no answer while a statement matches.
+    let statement: Scored | undefined;
+    for (const c of candidates)
+      if (!c.sentence.heading && weighted(c) > 0 && (!statement || weighted(c) > weighted(statement)))
+        statement = c;
+    if (statement) best = statement;
+  }
+  if (best.sentence.lang !== language) {
+    // A sentence in the shopper's language saying about as much, in a passage about as relevant.
+    let own: Scored | undefined;
+    for (const c of candidates) {
+      if (c.sentence.lang !== language || c.sentence.heading) continue;
+      if (!own || c.score * (ratios.get(c.passage) ?? 0) > own.score * (ratios.get(own.passage) ?? 0))
+        own = c;
+    }
+    if (
+      own &&
+      own.score >= best.score * SAME_LANGUAGE_SHARE &&
+      (ratios.get(own.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE &&
+      sentenceCoverage(retrieval.query, own.sentence) >= sentenceCoverage(retrieval.query, best.sentence)
+    )
+      best = own;
   }
 
-  // The best sentence; a heading only when nothing else matches.
-  let best = pool.find((u) => !u.heading) ?? pool[0]!;
-  for (const u of pool) if (!u.heading && u.score > best.score) best = u;
-  if (best.score === 0) for (const u of pool) if (u.score > best.score) best = u;
-  const chosen = new Set<Unit>([best]);
-  let length = best.text.length;
-  const fits = (u: Unit) => length + u.text.length + 2 <= max;
-
-  // A sentence ending with a colon introduces the lines after it (an address, a list).
-  const tail: Unit[] = [];
-  if (/[:：]$/.test(best.text)) {
-    for (let i = pool.indexOf(best) + 1; i < pool.length && fits(pool[i]!); i++) {
-      chosen.add(pool[i]!);
-      length += pool[i]!.text.length + 2;
-    }
-    if (pool.indexOf(best) === pool.length - 1 && continuation) {
-      tail.push(...continuationUnits(continuation, max - length - 1, best.text));
-    }
-  }
-  const rest = pool.filter((u) => !chosen.has(u) && !u.heading).sort((a, b) => b.score - a.score);
-  for (const u of rest) {
-    if (u.score < best.score * 0.6 || u.score === 0) break;
-    if (fits(u)) {
-      chosen.add(u);
-      length += u.text.length + 2;
+  const passage = best.passage;
+  const siblings = candidates.filter((c) => c.passage === passage && c !== best);
+  const chosen: Scored[] = [best];
+  const asksList = LIST_ASK.test(normalizeText(retrieval.query.text));
+  let list = false;
+  const all = passage.sentences;
+  const at = best.position;
+  // A sentence ending with a colon introduces what follows (an address, steps); a section title's
+  // list answers a question asking for a list.
+  if (introducesList(best.sentence)) {
+    list = true;
+    chosen.push(...itemsAfter(index, passage, at));
+  } else if (asksList && best.sentence.listItem) {
+    list = true;
+    for (let i = at + 1; i < all.length && chosen.length < MAX_LIST_ITEMS; i++) {
+      const s = all[i]!;
+      if (!s.listItem || s.section !== best.sentence.section) break;
+      chosen.push({ sentence: s, passage, position: i, own: 0, score: 0 });
     }
   }
-  const ordered = pool.filter((u) => chosen.has(u));
-  return trimToLength(joinUnits([...ordered, ...tail]), max);
+  if (!list) {
+    for (const c of siblings.sort((a, b) => b.score - a.score)) {
+      if (chosen.length >= MAX_SENTENCES) break;
+      if (c.score < best.score * COMPANION_SHARE || c.own === 0) break;
+      if (c.sentence.lang !== best.sentence.lang || c.sentence.heading) continue;
+      chosen.push(c);
+    }
+  }
+  chosen.sort((a, b) => a.position - b.position);
+  // A chosen sentence ending with a colon ("Return address:") brings what it introduces.
+  const last = chosen.at(-1)!;
+  if (!list && introducesList(last.sentence) && last.passage === passage) {
+    const items = itemsAfter(index, passage, last.position);
+    if (items.length) {
+      list = true;
+      chosen.push(...items);
+    }
+  }
+  return { sentences: chosen, list };
 }
 
-/** The sentence of a passage that best matches the message, for a source's excerpt. */
-export function bestSentence(index: ShopIndex, query: Query, passage: Passage, max = 160): string {
-  return extract(index, query, passage.text, max);
+function render(sentences: Scored[], lang: Lang, max: number): string {
+  const text = (list: Scored[]) =>
+    joinSentences(list.map((c) => ({ text: withSection(c.sentence, lang), line: c.sentence.line })));
+  let kept = [...sentences];
+  // Keep whole sentences: drop the least relevant companions until it fits (never the best one, and
+  // never cut a sentence in the middle unless one sentence alone is too long).
+  while (kept.length > 1 && text(kept).length > max) {
+    const companions = kept.filter(
+      (c) => c !== sentences.find((x) => x.score === Math.max(...kept.map((k) => k.score))),
+    );
+    const weakest = companions.reduce((a, b) => (b.score < a.score ? b : a));
+    kept = kept.filter((c) => c !== weakest);
+  }
+  const joined = text(kept);
+  return joined.length <= max ? joined : trimToLength(joined, max);
 }
 
-function productBody(index: ShopIndex, query: Query, passage: Passage, language: Lang, max: number): string {
-  if (passage.productInfo) return extract(index, query, passage.text, max);
-  const product = index.products.get(passage.id);
-  const price = product ? formatPrice(product) : undefined;
-  const priceText = price ? ` ${PRICE_LABEL[language]}: ${price}.` : '';
-  const stockText =
-    product?.stock !== undefined && product.stock <= 0
-      ? language === 'ms'
-        ? ' Stok habis buat masa ini.'
-        : language === 'zh'
-          ? ' 目前缺货。'
-          : ' Currently out of stock.'
-      : '';
-  const head = `${passage.title ?? passage.id}: `;
-  const budget = Math.max(80, max - head.length - priceText.length - stockText.length);
-  return `${head}${extract(index, query, passage.text, budget)}${priceText}${stockText}`;
+/** The opening, in the shopper's language, of a reply whose fact is written in another language. */
+export function templatedFact(sentences: Sentence[], language: Lang, query: Query): string {
+  const question = query.text;
+  const items: FactItem[] = [];
+  const seen = new Set<string>();
+  let negative = false;
+  let bestClause = 0;
+  for (const s of sentences) {
+    for (const clause of clausesOf(s.text)) {
+      // Yes or no is said by the clause about what was asked, not by any clause of the sentence.
+      let shared = 0;
+      for (const t of termsOf(clause).keys()) if (query.terms.has(t)) shared++;
+      if (shared > bestClause) {
+        bestClause = shared;
+        negative = isNegative(clause, s.lang) && !CONDITIONAL.test(clause);
+      }
+      // Places are what a fact is about ("Sabah: RM15"), said in the reply's language.
+      const places = placesOf(clause, language);
+      const facts = factsOf(clause, s.lang)
+        .map((f) => f.say(language))
+        .filter((f) => !seen.has(f) && !isPlace(f));
+      for (const f of facts) seen.add(f);
+      const subject = [...places, ...glossOf(clause, language, 3).filter((g) => !places.includes(g))].filter(
+        (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
+      );
+      if (facts.length) items.push({ subject: subject.slice(0, 2), facts });
+      else if (items.length && places.length) {
+        // "..., Sarawak & Labuan": more places for the fact before.
+        const last = items.at(-1)!;
+        last.subject = [...new Set([...last.subject, ...places])].slice(0, 4);
+      }
+    }
+  }
+  if (items.length === 0) {
+    const asked = new Set(glossOf(question, language, 8));
+    const gloss = glossOf(sentences.map((s) => s.text).join(' '), language, 6);
+    const subject = [...gloss.filter((g) => !asked.has(g)), ...gloss.filter((g) => asked.has(g))];
+    items.push({ subject: subject.slice(0, 4), facts: [] });
+  }
+  return FACT_FRAME[language]({ items: items.slice(0, 4), negative, yesNo: isYesNoQuestion(question) });
+}
+
+/** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */
+function clausesOf(text: string): string[] {
+  return text
+    .split(/[;；。]|\s+(?:and|dan|serta)\s+|[和及]|[,，](?=\s*\D)/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+const PLACE_CONCEPTS = ['~west_malaysia', '~east_malaysia', '~sabah', '~sarawak', '~overseas'];
+
+/** The places a clause names, in the reply's language ("西马" -> "West Malaysia"). */
+function placesOf(clause: string, language: Lang): string[] {
+  const terms = termsOf(clause);
+  const out: string[] = [];
+  // The most specific first: Sabah before East Malaysia.
+  for (const c of ['~sabah', '~sarawak', '~west_malaysia', '~east_malaysia', '~overseas']) {
+    if (!terms.has(c)) continue;
+    const word = glossWord(c.slice(1), language);
+    if (word && !out.includes(word)) out.push(word);
+  }
+  if (out.includes(glossWord('sabah', language)!) || out.includes(glossWord('sarawak', language)!)) {
+    const east = glossWord('east_malaysia', language);
+    return out.filter((w) => w !== east);
+  }
+  return out;
+}
+
+function isPlace(fact: string): boolean {
+  const terms = termsOf(fact);
+  return PLACE_CONCEPTS.some((c) => terms.has(c));
+}
+
+const CONDITIONAL = /\b(?:if|unless|jika|kalau|sekiranya|kecuali)\b|如果|若|除非/i;
+
+const YES_NO =
+  /\b(?:can|could|is|are|do|does|will|have|has|got)\b.*\?|\b(?:or not|boleh tak|tak\b|ke\s*\?|kah\b|ada tak|ke tak)\b|吗|可不可以|能不能|有没有|是不是|可以.*吗/;
+
+function isYesNoQuestion(question: string): boolean {
+  const q = normalizeText(question);
+  if (
+    /\b(?:how|what|which|when|where|why|berapa|brp|bila|mana|apa|camne|macam mana)\b|多少|几|什么|哪|怎么|多久/.test(
+      q,
+    )
+  )
+    return false;
+  return YES_NO.test(q);
 }
 
 export interface OfflineComposeInput {
@@ -282,6 +454,8 @@ export interface OfflineComposeInput {
   retrieval: Retrieval;
   language: Lang;
   maxChars?: number;
+  /** Only passages this accepts are used (e.g. nothing about another product than the carried one). */
+  allowed?: (p: Passage) => boolean;
 }
 
 export function composeOffline({
@@ -289,20 +463,25 @@ export function composeOffline({
   retrieval,
   language,
   maxChars = DEFAULT_MAX_CHARS,
+  allowed,
 }: OfflineComposeInput): Composition {
-  const top = retrieval.ranked[0];
-  if (!top) return { text: '', usedKeys: [] };
-  const passage = top.passage;
-  const lead = passage.lang !== language ? `${foreignLeadIn(language, passage.lang)} ` : '';
-  const budget = maxChars - lead.length;
-  const body =
-    passage.kind === 'product'
-      ? productBody(index, retrieval.query, passage, language, budget)
-      : extract(index, retrieval.query, passage.text, budget, continuationOf(index, passage));
-  return { text: `${lead}${body}`, usedKeys: [passage.key] };
-}
+  const choice = choose(index, retrieval, language, allowed);
+  if (!choice) return { text: '', usedKeys: [], crossLingual: false };
+  const { sentences, list } = choice;
+  const usedKeys = [...new Set(sentences.map((s) => s.passage.key))];
+  const max = list ? Math.max(maxChars, LIST_MAX_CHARS) : maxChars;
+  const factLang = sentences[0]!.sentence.lang;
+  if (factLang === language) return { text: render(sentences, language, max), usedKeys, crossLingual: false };
 
-function continuationOf(index: ShopIndex, passage: Passage): string | undefined {
-  const next = index.nextChunk.get(passage.key);
-  return next === undefined ? undefined : index.passages[next]?.text;
+  // Another language: a templated opening, then a quote of only the sentence(s) holding the fact.
+  const quoted = list
+    ? sentences.slice(0, MAX_LIST_ITEMS + 1)
+    : [sentences.find((s) => s.own > 0) ?? sentences[0]!];
+  const opening = templatedFact(
+    quoted.map((q) => q.sentence),
+    language,
+    retrieval.query,
+  );
+  const quote = render(quoted, factLang, Math.max(120, max - opening.length - 4));
+  return { text: `${opening} “${quote}”`, usedKeys, crossLingual: true };
 }

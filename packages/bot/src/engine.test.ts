@@ -61,9 +61,7 @@ describe('answer (offline)', () => {
     expect(answerOffline('who won the football match last night', { index }).handover).toMatchObject({
       reason: 'low_confidence',
     });
-    expect(answerOffline('what medicine for a rash?', { index }).handover).toMatchObject({
-      cause: 'medical',
-    });
+    expect(answerOffline('what medicine for a rash?', { index }).handover).toEqual({ reason: 'medical' });
   });
 
   it('lets the caller move the confidence threshold', () => {

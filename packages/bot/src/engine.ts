@@ -1,33 +1,52 @@
 import {
+  type ComposeRequest,
   type Composer,
   type ContextPassage,
-  type ModelComposition,
-  ungroundedNumbers,
+  checkComposition,
+  stripMarkers,
 } from './compose-model.ts';
 import { bestSentence, composeOffline, DEFAULT_MAX_CHARS, detectSmallTalk } from './compose-offline.ts';
-import { decideHandover, detectHandoverSignals } from './handover.ts';
+import { productInHistory, replyLanguage } from './conversation.ts';
+import { factsOf } from './facts.ts';
+import { asksRestock, decideHandover, detectHandoverSignals } from './handover.ts';
 import type { ShopIndex } from './index-builder.ts';
-import { detectLanguage } from './language.ts';
-import { GREETING, handoverText, THANKS } from './messages.ts';
+import { GREETING, handoverText, PART_HANDED_OVER, THANKS, WHICH_PRODUCT } from './messages.ts';
+import { asksPrice, asksStock, catalogueAnswer, contentTerms, isCatalogueAsk } from './product-answer.ts';
 import { type Retrieval, retrieve } from './retrieval.ts';
-import type { AnswerResult, AnswerSource, Embedder, Handover, HistoryTurn, Intent, Lang } from './types.ts';
+import { splitQuestions } from './split.ts';
+import { analyze } from './tokenize.ts';
+import type {
+  AnswerResult,
+  AnswerSource,
+  Embedder,
+  Handover,
+  HistoryTurn,
+  Intent,
+  Lang,
+  OrderQuestion,
+} from './types.ts';
 
-// answer(question, context): language -> greetings / thanks -> handover signals -> retrieval (routing
-// inside) -> handover decision -> composition (offline, or a model with an offline fallback).
+// answer(message, context): language (the conversation's for short messages) -> greetings / thanks ->
+// a person asked for, anger -> the message split into its questions (at most three) -> per question:
+// order lookups and questions nobody can answer from the shop's texts, the catalogue's price and stock
+// for the product in context, a bare "how much?" asked back, otherwise retrieval and composition ->
+// one reply (offline, or a model with checks and an offline fallback).
 
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_SOURCES = 5;
 /** Passages scoring at least this share of the best one are sources (and the model's context). */
 const SOURCE_SHARE = 0.5;
-const MODEL_PASSAGES = 5;
+const MODEL_PASSAGES = 6;
 const EMBED_TIMEOUT_MS = 2000;
+/** A question of a multi-question message with less than this much to go on is dropped, not handed over. */
+const MIN_PART_TERMS = 2;
 
 export interface AnswerOptions {
   /** The shop's index from `buildShopIndex` (cache it; rebuild when training changes). */
   index: ShopIndex;
-  /** The product the message was sent from (Shopee / Lazada item card), if any. */
+  /** The product card the message carries (Shopee / Lazada item card), if any. */
   productId?: string;
-  /** Earlier turns of the conversation, oldest first. */
+  /** Earlier turns of the conversation, oldest first (with the cards shared in them). */
   history?: HistoryTurn[];
   /** A model composer; without one the offline composer answers. */
   composer?: Composer;
@@ -35,20 +54,28 @@ export interface AnswerOptions {
   embedder?: Embedder;
   /** Below this confidence the bot hands over (default 0.3). */
   minConfidence?: number;
-  /** Longest offline reply (default 350 characters). */
+  /** Longest offline reply (default 350 characters, lists longer). */
   maxChars?: number;
+  /** Today's date for the model's prompt (default: now). */
+  today?: Date;
 }
 
-interface Prepared {
-  result: AnswerResult;
+interface PartAnswer {
+  text: string;
+  sources: AnswerSource[];
+  confidence: number;
+  handover: Handover | null;
   retrieval?: Retrieval;
-  started: number;
+  topic?: { id: string; name: string };
+  /** Answered from the catalogue or asked back: no model needed. */
+  fixed: boolean;
 }
 
-function replyLanguage(question: string, history: HistoryTurn[] | undefined): Lang {
-  const previous = history?.filter((h) => h.role === 'shopper').at(-1);
-  const fallback = previous ? detectLanguage(previous.text) : 'en';
-  return detectLanguage(question, fallback);
+interface Plan {
+  result: AnswerResult;
+  parts: PartAnswer[];
+  product?: string;
+  started: number;
 }
 
 function sourcesOf(index: ShopIndex, retrieval: Retrieval): AnswerSource[] {
@@ -73,77 +100,203 @@ function topicOf(index: ShopIndex, retrieval: Retrieval): { id: string; name: st
   return routed && routed.categorization > 0 ? routed.topic : undefined;
 }
 
-function smallTalk(index: ShopIndex, intent: Exclude<Intent, 'question'>, language: Lang): string {
-  return intent === 'greeting' ? GREETING[language](index.shopName) : THANKS[language];
-}
-
-function prepare(question: string, options: AnswerOptions, queryVector?: number[]): Prepared {
-  const started = performance.now();
-  const { index } = options;
-  const language = replyLanguage(question, options.history);
-  const intent: Intent = question.trim() ? detectSmallTalk(question) : 'greeting';
-  const base = { language, intent, composer: 'offline' as const };
-  if (intent !== 'question') {
-    const ms = performance.now() - started;
-    return {
-      started,
-      result: {
-        ...base,
-        text: smallTalk(index, intent, language),
-        confidence: 1,
-        sources: [],
-        handover: null,
-        timings: { totalMs: ms, retrievalMs: 0, composeMs: ms },
-      },
-    };
-  }
-  const signals = detectHandoverSignals(question);
-  const retrieval = retrieve(index, question, {
-    ...(options.productId ? { productId: options.productId } : {}),
-    ...(options.history ? { history: options.history } : {}),
-    ...(queryVector ? { queryVector } : {}),
-  });
-  const retrievalMs = performance.now() - started;
-  const handover = decideHandover(
-    signals,
-    retrieval.confidence,
-    options.minConfidence ?? DEFAULT_MIN_CONFIDENCE,
-  );
-  const topic = topicOf(index, retrieval);
-  const result: AnswerResult = {
-    ...base,
-    text: '',
-    confidence: round(retrieval.confidence),
-    sources: sourcesOf(index, retrieval),
-    ...(topic ? { topic } : {}),
-    handover,
-    timings: { totalMs: 0, retrievalMs, composeMs: 0 },
-  };
-  return { started, result, retrieval };
-}
-
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
 
-function finishOffline(prepared: Prepared, options: AnswerOptions, handover: Handover | null): AnswerResult {
-  const { result, retrieval } = prepared;
-  const composeStart = performance.now();
-  if (handover) {
-    result.handover = handover;
-    result.text = handoverText(result.language, handover.reason, options.index.handoverMessage);
-  } else if (retrieval) {
-    result.text = composeOffline({
-      index: options.index,
-      retrieval,
-      language: result.language,
-      maxChars: options.maxChars ?? DEFAULT_MAX_CHARS,
-    }).text;
+function productSource(index: ShopIndex, productId: string): AnswerSource {
+  const product = index.products.get(productId);
+  return {
+    kind: 'product',
+    id: productId,
+    name: productId,
+    excerpt: product?.name ?? productId,
+    score: 1,
+  };
+}
+
+/** Whether the composed reply states a time for a restock (the only restock answer the bot gives). */
+function statesRestockTime(text: string): boolean {
+  const terms = analyze(text).terms;
+  return terms.has('~restock') && factsOf(text, 'en').length > 0;
+}
+
+function answerPart(
+  part: string,
+  options: AnswerOptions,
+  language: Lang,
+  product: string | undefined,
+  queryVector: number[] | undefined,
+  multi: boolean,
+): PartAnswer {
+  const { index } = options;
+  const signals = detectHandoverSignals(part);
+  const retrieval = retrieve(index, part, {
+    ...(product ? { productId: product } : {}),
+    ...(options.history ? { history: options.history } : {}),
+    ...(queryVector ? { queryVector } : {}),
+  });
+  const base = {
+    sources: sourcesOf(index, retrieval),
+    confidence: round(retrieval.confidence),
+    retrieval,
+    ...(topicOf(index, retrieval) ? { topic: topicOf(index, retrieval)! } : {}),
+  };
+  if (signals.outOfScope) {
+    return { ...base, text: '', handover: decideHandover(signals, retrieval.confidence, 1), fixed: true };
   }
+
+  const about = retrieval.productId ?? product;
+  // "XL?" or "dusty blue?" right after "how much is it?": the same ask, for a variation.
+  const previous = options.history?.filter((h) => h.role === 'shopper').at(-1)?.text;
+  const bare = about !== undefined && isCatalogueAsk(index, about, part);
+  const price = asksPrice(part, retrieval.query) || (bare && previous !== undefined && asksPrice(previous));
+  const stock = asksStock(part, retrieval.query) || (bare && previous !== undefined && asksStock(previous));
+  if ((price || stock) && about && isCatalogueAsk(index, about, part)) {
+    const text = catalogueAnswer(index, about, part, language, { price, stock });
+    if (text) {
+      return {
+        ...base,
+        text,
+        confidence: 1,
+        sources: [productSource(index, about), ...base.sources.filter((s) => s.id !== about)],
+        handover: null,
+        fixed: true,
+      };
+    }
+  }
+  if (price && !about && contentTerms(part).length === 0) {
+    // "Berapa?" with no product anywhere in the conversation: ask which one.
+    return {
+      ...base,
+      text: WHICH_PRODUCT[language],
+      sources: [],
+      confidence: 1,
+      handover: null,
+      fixed: true,
+    };
+  }
+
+  const minConfidence = options.minConfidence ?? DEFAULT_MIN_CONFIDENCE;
+  const handover = decideHandover(signals, retrieval.confidence, minConfidence);
+  if (handover) {
+    // In a message of several questions, a fragment with next to nothing in it is no question.
+    const thin = multi && retrieval.query.aspects.filter((a) => a.terms.length > 0).length < MIN_PART_TERMS;
+    return { ...base, text: '', handover: thin ? null : handover, fixed: true };
+  }
+  const composition = composeOffline({
+    index,
+    retrieval,
+    language,
+    maxChars: options.maxChars ?? DEFAULT_MAX_CHARS,
+  });
+  if (asksRestock(part) && !statesRestockTime(composition.text)) {
+    return { ...base, text: '', handover: { reason: 'restock' }, fixed: true };
+  }
+  // The passages the reply was taken from come first among its sources.
+  const used = composition.usedKeys.map((k) => index.passages[k]!);
+  const usedSources = used.map(
+    (p) =>
+      base.sources.find((s) => s.id === p.id && s.kind === p.kind) ?? {
+        kind: p.kind,
+        id: p.id,
+        name: p.name,
+        excerpt: bestSentence(index, retrieval.query, p),
+        score: round(retrieval.ranked.find((r) => r.passage.key === p.key)?.score ?? 0),
+      },
+  );
+  const sources = [...usedSources, ...base.sources.filter((s) => !usedSources.includes(s))];
+  return { ...base, sources, text: composition.text, handover: null, fixed: false };
+}
+
+function plan(message: string, options: AnswerOptions, queryVector?: number[]): Plan {
+  const started = performance.now();
+  const { index, history } = options;
+  const intent: Intent = message.trim() ? detectSmallTalk(message) : 'greeting';
+  const language = replyLanguage(message, history, intent !== 'question');
+  const base = {
+    language,
+    intent,
+    composer: 'offline' as const,
+    confidence: 1,
+    sources: [] as AnswerSource[],
+    handover: null,
+    timings: { totalMs: 0, retrievalMs: 0, composeMs: 0 },
+  };
+  if (intent !== 'question') {
+    const text = intent === 'greeting' ? GREETING[language](index.shopName) : THANKS[language];
+    return { started, parts: [], result: { ...base, text } };
+  }
+
+  const whole = detectHandoverSignals(message);
+  const person = decideHandover({ askedForHuman: whole.askedForHuman, anger: whole.anger }, 1, 0);
+  const order = whole.order;
+  if (person) {
+    // Handover texts follow the conversation's language ("有staff吗" in an English chat...).
+    const lang = replyLanguage(message, history, true);
+    return {
+      started,
+      parts: [],
+      result: {
+        ...base,
+        language: lang,
+        handover: person,
+        text: handoverText(lang, person.reason, index.handoverMessage),
+        ...(order ? { order } : {}),
+      },
+    };
+  }
+
+  const product =
+    options.productId && index.products.has(options.productId)
+      ? options.productId
+      : productInHistory(index, history);
+  const questions = splitQuestions(message);
+  const multi = questions.length > 1;
+  const parts = questions.map((q) =>
+    answerPart(q, options, language, product, multi ? undefined : queryVector, multi),
+  );
+  const retrievalMs = performance.now() - started;
+  const answered = parts.filter((p) => !p.handover && p.text);
+  const handedOver = parts.find((p) => p.handover)?.handover ?? null;
+  const lead = answered[0] ?? parts[0]!;
+  const result: AnswerResult = {
+    ...base,
+    text: '',
+    confidence: answered.length
+      ? Math.min(...answered.map((p) => p.confidence))
+      : Math.max(...parts.map((p) => p.confidence)),
+    sources: dedupeSources(parts.flatMap((p) => p.sources)),
+    ...(lead.topic ? { topic: lead.topic } : {}),
+    handover: handedOver,
+    ...(order ? { order } : {}),
+    ...(multi ? { parts: questions.length } : {}),
+    timings: { totalMs: 0, retrievalMs, composeMs: 0 },
+  };
+  if (handedOver && answered.length === 0) {
+    result.text = handoverText(language, handedOver.reason, index.handoverMessage);
+  } else {
+    result.text = [...new Set(answered.map((p) => p.text))].join('\n');
+    if (handedOver) result.text += `\n${PART_HANDED_OVER[language]}`;
+  }
+  return { started, parts, result, ...(product ? { product } : {}) };
+}
+
+function dedupeSources(sources: AnswerSource[]): AnswerSource[] {
+  const seen = new Set<string>();
+  return sources.filter((s) => {
+    const key = `${s.kind}:${s.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function finish(p: Plan): AnswerResult {
   const end = performance.now();
-  result.timings.composeMs = end - composeStart;
-  result.timings.totalMs = end - prepared.started;
-  return result;
+  p.result.timings.totalMs = end - p.started;
+  p.result.timings.composeMs = Math.max(0, p.result.timings.totalMs - p.result.timings.retrievalMs);
+  return p.result;
 }
 
 /** The offline engine, synchronous: what `answer` does without a model composer. */
@@ -151,10 +304,10 @@ export function answerOffline(
   question: string,
   options: Omit<AnswerOptions, 'composer' | 'embedder'>,
 ): AnswerResult {
-  const prepared = prepare(question, options);
-  if (prepared.result.intent !== 'question') return prepared.result;
-  return finishOffline(prepared, options, prepared.result.handover);
+  return finish(plan(question, options));
 }
+
+// --- the model composer --------------------------------------------------------------------------------
 
 class ComposeTimeout extends Error {}
 
@@ -185,63 +338,117 @@ async function queryVectorFor(question: string, options: AnswerOptions): Promise
   }
 }
 
+/**
+ * Stops calling a model that keeps failing or timing out: after `failures` in a row it is skipped for
+ * `cooldownMs` (the offline composer answers at once), then tried again.
+ */
+export class CircuitBreaker {
+  private consecutive = 0;
+  private openUntil = 0;
+  constructor(
+    readonly failures = 3,
+    readonly cooldownMs = 60_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+  get open(): boolean {
+    return this.now() < this.openUntil;
+  }
+  success(): void {
+    this.consecutive = 0;
+  }
+  failure(): void {
+    this.consecutive++;
+    if (this.consecutive >= this.failures) {
+      this.openUntil = this.now() + this.cooldownMs;
+      this.consecutive = 0;
+    }
+  }
+}
+
+const breakers = new WeakMap<Composer, CircuitBreaker>();
+export function breakerOf(composer: Composer): CircuitBreaker {
+  let b = breakers.get(composer);
+  if (!b) {
+    b = composer.breaker ?? new CircuitBreaker();
+    breakers.set(composer, b);
+  }
+  return b;
+}
+
 /** Answers a shopper's message. With a model composer, falls back to the offline composer on failure. */
 export async function answer(question: string, options: AnswerOptions): Promise<AnswerResult> {
   const queryVector = await queryVectorFor(question, options);
-  const prepared = prepare(question, options, queryVector);
-  const { result, retrieval } = prepared;
+  const p = plan(question, options, queryVector);
+  const { result } = p;
   const composer = options.composer;
-  if (result.intent !== 'question' || !retrieval) return result;
-  if (!composer || result.handover) return finishOffline(prepared, options, result.handover);
+  const retrievals = p.parts.filter((x) => !x.handover && !x.fixed && x.retrieval);
+  if (!composer || result.intent !== 'question' || result.handover || retrievals.length === 0)
+    return finish(p);
+  const breaker = breakerOf(composer);
+  if (breaker.open) {
+    result.fallback = 'circuit_open';
+    return finish(p);
+  }
 
-  // The model sees the passages offered as sources (close to the best one), nothing else from the shop.
-  const best = retrieval.ranked[0]?.score ?? 0;
-  const context = retrieval.ranked.filter((r) => r.score >= best * SOURCE_SHARE).slice(0, MODEL_PASSAGES);
-  const passages: ContextPassage[] = context.map((r, i) => ({
-    ref: `S${i + 1}`,
-    key: r.passage.key,
-    kind: r.passage.kind,
-    name: r.passage.name,
-    ...(r.passage.title ? { title: r.passage.title } : {}),
-    text: r.passage.text,
-  }));
-  const request = {
+  // The model sees the passages offered as sources of each question, nothing else from the shop.
+  const keys = new Set<number>();
+  for (const part of retrievals) {
+    const best = part.retrieval!.ranked[0]?.score ?? 0;
+    for (const r of part.retrieval!.ranked) if (r.score >= best * SOURCE_SHARE) keys.add(r.passage.key);
+  }
+  const passages: ContextPassage[] = [...keys].slice(0, MODEL_PASSAGES).map((key, i) => {
+    const passage = options.index.passages[key]!;
+    return {
+      ref: `S${i + 1}`,
+      key,
+      kind: passage.kind,
+      name: passage.name,
+      ...(passage.title ? { title: passage.title } : {}),
+      text: passage.text,
+    };
+  });
+  const product = p.product ? options.index.products.get(p.product) : undefined;
+  const request: ComposeRequest = {
     question,
     language: result.language,
     shopName: options.index.shopName,
     passages,
+    today: (options.today ?? new Date()).toISOString().slice(0, 10),
     ...(options.history ? { history: options.history } : {}),
+    ...(product ? { product } : {}),
   };
   const composeStart = performance.now();
-  let composition: ModelComposition;
+  let raw: Awaited<ReturnType<Composer['compose']>>;
   try {
-    composition = await withTimeout(composer.timeoutMs, (signal) => composer.compose(request, signal));
+    raw = await withTimeout(composer.timeoutMs, (signal) => composer.compose(request, signal));
+    breaker.success();
   } catch (error) {
+    breaker.failure();
     result.fallback = error instanceof ComposeTimeout ? 'timeout' : 'error';
-    return finishOffline(prepared, options, null);
+    return finish(p);
   }
-  if (!composition.answerable) {
-    const handover: Handover = { reason: 'low_confidence', score: result.confidence };
+  if (!raw.answerable) {
     result.composer = 'model';
-    const done = finishOffline(prepared, options, handover);
-    done.timings.composeMs = performance.now() - composeStart;
-    return done;
+    result.handover = { reason: 'low_confidence', score: result.confidence };
+    result.text = handoverText(result.language, 'low_confidence', options.index.handoverMessage);
+    return finish(p);
   }
-  if (ungroundedNumbers(composition.text, request).length > 0) {
-    result.fallback = 'ungrounded';
-    return finishOffline(prepared, options, null);
+  const composition = { ...raw, text: stripMarkers(raw.text) };
+  const problem = checkComposition(composition, request);
+  if (problem) {
+    result.fallback = problem;
+    return finish(p);
   }
   result.text = composition.text;
   result.composer = 'model';
-  if (composition.citedKeys.length > 0) {
-    const cited = new Set(composition.citedKeys.map((k) => options.index.passages[k]?.id));
-    result.sources = [
-      ...result.sources.filter((s) => cited.has(s.id)),
-      ...result.sources.filter((s) => !cited.has(s.id)),
-    ];
-  }
-  const end = performance.now();
-  result.timings.composeMs = end - composeStart;
-  result.timings.totalMs = end - prepared.started;
+  const cited = new Set(composition.citedKeys.map((k) => options.index.passages[k]?.id));
+  result.sources = [
+    ...result.sources.filter((s) => cited.has(s.id)),
+    ...result.sources.filter((s) => !cited.has(s.id)),
+  ];
+  result.timings.composeMs = performance.now() - composeStart;
+  result.timings.totalMs = performance.now() - p.started;
   return result;
 }
+
+export type { OrderQuestion };

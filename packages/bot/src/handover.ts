@@ -1,6 +1,6 @@
 import { editDistance } from './spelling.ts';
 import { normalizeText, segment } from './tokenize.ts';
-import type { Handover, OutOfScopeCause } from './types.ts';
+import type { Handover, HandoverReason, OrderQuestion, OrderQuestionKind } from './types.ts';
 
 // Handover signals, independent of retrieval:
 // - an explicit request for a person (en / ms / zh), including a call-back request;
@@ -15,7 +15,9 @@ export interface HandoverSignals {
   askedForHuman: number;
   /** 0..1 */
   anger: number;
-  outOfScope?: { cause: OutOfScopeCause; score: number };
+  outOfScope?: { reason: OutOfScopeReason; score: number };
+  /** An order question, answered or not. */
+  order?: OrderQuestion;
 }
 
 export const HANDOVER_THRESHOLD = 0.6;
@@ -97,7 +99,7 @@ const PERSON_PHRASES =
   /\b(?:live|real|actual|human|proper) (?:agent|person|human|people|staff|operator)\b|\bnot (?:a |an )?(?:bot|robot|machine)\b|\bbukan (?:bot|robot)\b|\b(?:staf|orang|admin) (?:sebenar|betul)\b/;
 const CALLBACK = /\b(?:call|ring|phone|telefon|hubungi|contact|whatsapp) (?:me|saya|sy|aku)\b|\bcall ?back\b/;
 const ZH_PERSON =
-  /真人|人工(?:客服|服务)?|转接|转人工|客服人员|(?:找|叫|要|请)(?:你们的?)?(?:老板|经理|负责人|主管|店主|老细)|(?:跟|和|同|与)(?:真人|人|你们老板|老板|经理|负责人)(?:讲|说|谈|聊|沟通)|打(?:电话)?给我|回电|(?:不要|不是)机器人/;
+  /(?:有没有|有|找|叫|要|给我|跟|和)\s*(?:staff|admin|agent|human|真人|人工|客服人员|店主|老板|manager|boss)\s*(?:吗|在|可以|讲|说|聊|回|吧|呢|\?|？|$)|真人|人工(?:客服|服务)?|转接|转人工|客服人员|(?:找|叫|要|请)(?:你们的?)?(?:老板|经理|负责人|主管|店主|老细)|(?:跟|和|同|与)(?:真人|人|你们老板|老板|经理|负责人)(?:讲|说|谈|聊|沟通)|打(?:电话)?给我|回电|(?:不要|不是)机器人/;
 
 function canonicalWord(word: string, vocabulary: string[]): string | undefined {
   if (NOT_PERSON.has(word)) return undefined;
@@ -223,39 +225,147 @@ export function angerScore(text: string): number {
 
 // --- out of scope ----------------------------------------------------------------------------------
 
-const OUT_OF_SCOPE: { cause: OutOfScopeCause; pattern: RegExp }[] = [
+/** A reason the bot cannot answer whatever the shop has written. */
+export type OutOfScopeReason = Exclude<HandoverReason, 'asked_for_human' | 'angry' | 'low_confidence'>;
+
+const OUT_OF_SCOPE: { reason: OutOfScopeReason; pattern: RegExp }[] = [
   {
-    cause: 'medical',
+    reason: 'medical',
     pattern:
       /\b(?:medicine|medicines|medication|ointment|prescription|dosage|dose|doctor|paediatrician|pediatrician|rash|rashes|fever|vomit(?:ing)?|diarrh(?:o)?ea|eczema|infection|allergic reaction|ubat|demam|ruam|muntah|cirit|doktor|klinik|vaksin|bengkak)\b|药|红疹|起疹|湿疹|发烧|发炎|医生|呕吐|拉肚子|过敏反应|疫苗/,
   },
   {
-    cause: 'account_lookup',
-    pattern:
-      /\b(?:you|u|pls|please)\s+(?:pls\s+|please\s+)?(?:help\s+(?:me\s+)?)?(?:check|look up|lookup|verify|confirm)\s+(?:if|whether|my|her|his|on my|the status of my|order)\b|\btolong\s+(?:check|cek|semak|tengok|tgk|periksa)\b|\b(?:dah|sudah)\s+\w+\s+(?:ke|atau)\s+belum\b|(?:帮我|帮忙|麻烦你?|你帮我|请你?)(?:查|确认|check)|查一下|查查/,
-  },
-  {
-    cause: 'negotiation',
+    reason: 'negotiation',
     pattern:
       /\b(?:price ?match|match (?:the |their |that |other )?price|negotiat\w*|nego|bargain|cheaper (?:elsewhere|at|in|than|from)|last price|harga last|tawar(?:-| )?menawar|kurangkan harga|kurang sikit)\b|match价|讲价|议价|还价|价钱我不满意|价格我不满意|算便宜一?点|便宜一?点给我/,
   },
   {
-    cause: 'platform_decision',
+    reason: 'platform_decision',
     pattern:
       /\b(?:will|would|is|are|does)\s+(?:shopee|lazada)\b|\b(?:shopee|lazada)\s+(?:will|gonna|going to)\b|\bbila\s+(?:shopee|lazada)\s+(?:nak|akan|mahu)\b|\b(?:shopee|lazada)\s+(?:nak|akan)\s+(?:bagi|buat|beri|ada)\b|(?:shopee|lazada)\s*(?:会不会|会|将会|什么时候会)/,
   },
+  {
+    // What a price or the stock will be later: nobody can promise it from the shop's texts.
+    reason: 'future_price',
+    pattern:
+      /\b(?:will|gonna|going to|would)\s+(?:the\s+)?(?:price|prices|it|this|they)\s+(?:\w+\s+)?(?:drop|go down|come down|be cheaper|get cheaper|increase|go up|be reduced|be discounted|on sale)\b|\b(?:price|prices)\s+(?:drop|down|increase)\s+(?:next|soon|later|during|in)\b|\bcheaper\s+(?:next|later|soon|during|on|at)\b|\bharga\s+(?:\w+\s+){0,2}(?:akan\s+)?(?:turun|naik|murah)\s+(?:\w+\s+)?(?:tak|ke|x|bila|nanti|bulan depan|minggu depan)\b|\b(?:bulan depan|minggu depan|nanti)\s+(?:\w+\s+)?(?:harga\s+)?(?:turun|murah)\b|(?:会不会|会|将会|什么时候)(?:降价|涨价|便宜|打折)|(?:下个?月|下个?星期|下周|以后)(?:会)?(?:降价|涨价|便宜|有货)/,
+  },
+  {
+    // One shopper's account or payment: the bot cannot see it.
+    reason: 'account',
+    pattern:
+      /\b(?:you|u|pls|please)\s+(?:pls\s+|please\s+)?(?:help\s+(?:me\s+)?)?(?:check|look up|lookup|verify|confirm)\s+(?:if|whether|my|her|his|on my|the status of my)\b|\btolong\s+(?:check|cek|semak|tengok|tgk|periksa)\b|\b(?:dah|sudah)\s+\w+\s+(?:ke|atau)\s+belum\b|(?:帮我|帮忙|麻烦你?|你帮我|请你?)(?:查|确认|check)|查一下|查查|\b(?:my|her|his)\s+account\s+(?:\w+\s+)?(?:is\s+|was\s+|got\s+|kena\s+)?(?:suspended|block|blocked|ban|banned|hacked|lock|locked|frozen|disabled|deactivated)\b|\bakaun\s+(?:saya|sy|aku)\s+(?:\w+\s+)?(?:kena\s+)?(?:block|ban|gantung|digantung|disekat|dikunci|hack|kena hack)\b|(?:账号|账户|户口)(?:被|给)(?:封|锁|冻结|盗|停用)/,
+  },
 ];
 
-export function outOfScope(text: string): { cause: OutOfScopeCause; score: number } | undefined {
+// --- order questions -------------------------------------------------------------------------------
+
+const ORDER_NUMBER =
+  /(?:order|purchase|pesanan|tempahan|订单|单号|no\.?|number|#)\s*(?:no\.?|number|id|#|号|:|：)?\s*([0-9][0-9A-Z-]{5,}|[A-Z]{0,4}[0-9]{6,}[A-Z0-9]*)\b/i;
+const BARE_ORDER_NUMBER = /\b(\d{6,}[A-Z]{2,4}|\d{2}[0-9A-Z]{8,})\b/;
+
+const ORDER_KINDS: { kind: OrderQuestionKind; pattern: RegExp }[] = [
+  {
+    kind: 'change_address',
+    pattern:
+      /\b(?:change|update|edit|correct|wrong)\s+(?:the\s+|my\s+)?(?:delivery\s+|shipping\s+)?address\b|\btukar\s+alamat\b|\balamat\s+salah\b|改地址|更改地址|换地址|地址写错/,
+  },
+  {
+    kind: 'cancel',
+    pattern: /\bcancel\w*\b|\bbatal\w*\b|\bbatalkan\b|取消/,
+  },
+  {
+    kind: 'refund',
+    pattern: /\brefund\w*\b|\bmoney back\b|\bbayaran balik\b|\bduit balik\b|退款|退钱/,
+  },
+  {
+    kind: 'tracking',
+    pattern: /\btracking\b|\btrack\b|\bjejak\b|追踪|物流|查件|运单/,
+  },
+  {
+    kind: 'ships_when',
+    pattern:
+      /\b(?:when|bila|bile|bilakah)\b.{0,30}\b(?:ship|shipped|send|sent|dispatch\w*|post|pos|hantar|poskan|keluar|arrive|reach|sampai|tiba)\b|\b(?:has|have|was|is)\s+(?:\w+\s+)?(?:been\s+)?(?:shipped|dispatched|posted|sent out)\b|\b(?:shipped|sent out|dispatched|posted)\s+(?:it\s+)?(?:yet|already)\b|\bhas\s+(?:it|my order|the order)\s+(?:been\s+)?(?:shipped|sent|dispatched|posted)\b|\b(?:dah|sudah|udah)\s+(?:pos|hantar|ship|send|poskan)\s+(?:ke\s+|atau\s+)?belum\b|什么时候(?:发货|寄出|寄|出货)|几时(?:发货|寄)|(?:发货|寄出|出货)了(?:吗|没有?)|(?:有没有|还没)(?:发货|寄出)/,
+  },
+  {
+    kind: 'where',
+    pattern:
+      /\bwhere\s+(?:is|are|'s)\b|\bwhere'?s\b|\b(?:kat|dekat|di)\s+mana\b|\bmana\s+(?:barang|parcel|order)\b|在哪|到哪/,
+  },
+  {
+    kind: 'status',
+    pattern:
+      /\bstatus\b|\b(?:not|never|still not|haven'?t|have not|didn'?t)\s+(?:yet\s+)?(?:receive|received|arrive|arrived|get|got)\b|\b(?:belum|tak|tidak|x)\s+(?:sampai|terima|dapat)\b|还没(?:收到|到)|没(?:有)?收到|到了没|(?:paid|bayar|付款|付了)/,
+  },
+];
+
+// "My order", "order saya", "我的订单": the shopper's own order, not orders in general.
+const OWN_ORDER =
+  /\b(?:my|our)\s+(?:\w+\s+)?(?:order|orders|parcel|package|purchase|item|items|stuff|delivery|shipment|barang)\b|\b(?:order|pesanan|parcel|barang|bungkusan|tempahan)\s+(?:saya|sy|aku|i|kami)\b|我的(?:订单|包裹|货|东西)|我(?:买|订|下单)的/;
+// Asking how to do it oneself, or what to do about a problem the shop has a policy for.
+const HOW_TO =
+  /\b(?:how\s+(?:do|can|could|should|to)|where\s+(?:can|do|could|to)\s+i|where\s+to|what\s+(?:should|do)\s+i|what now|how long|macam\s*mana|camne|cemana|bagaimana|cara|apa perlu|怎么|如何|怎样|多久)\b|怎么办|怎么查|如何查/;
+// A time of the shopper's own ("paid yesterday", "ordered 3 days ago", "semalam"): about their order.
+const OWN_TIME =
+  /\b(?:yesterday|last (?:week|night)|\d+\s+days?\s+ago|this morning|semalam|kelmarin|minggu lepas|pagi tadi|tadi)\b|昨天|前天|上个?星期|上周|今天早上/;
+// Problems the shop's texts answer (tracking stuck, shown as delivered): the bot can explain them.
+const POLICY_PROBLEM =
+  /\b(?:not updated|not moving|stuck|no update|says delivered|shown as delivered|delivered but|tak gerak|tidak bergerak|tak berubah)\b|没有更新|没更新|不动|已送达|显示送达/;
+
+/**
+ * An order question: what it asks about and the order number it names. Pure, so the server can
+ * answer it from the platform (order lookup) instead of handing over.
+ */
+export function classifyOrderQuestion(text: string): OrderQuestion | undefined {
   const lower = normalizeText(text);
-  for (const { cause, pattern } of OUT_OF_SCOPE) if (pattern.test(lower)) return { cause, score: 0.8 };
+  const number = ORDER_NUMBER.exec(text)?.[1] ?? BARE_ORDER_NUMBER.exec(text)?.[1];
+  const ordered =
+    number !== undefined || OWN_ORDER.test(lower) || /\b(?:order|pesanan)\b|订单|包裹/.test(lower);
+  if (!ordered) return undefined;
+  const kind = ORDER_KINDS.find((k) => k.pattern.test(lower))?.kind;
+  if (!kind) return undefined;
+  return { kind, ...(number ? { orderNumber: number.toUpperCase() } : {}) };
+}
+
+/** An order question only the order itself answers: where is it, has it shipped, its status. */
+export function needsOrderLookup(text: string, question: OrderQuestion | undefined): boolean {
+  if (!question || !['status', 'where', 'ships_when', 'tracking'].includes(question.kind)) return false;
+  const lower = normalizeText(text);
+  if (HOW_TO.test(lower) || POLICY_PROBLEM.test(lower)) return false;
+  const own = OWN_ORDER.test(lower) || OWN_TIME.test(lower);
+  if (question.kind === 'ships_when' || question.kind === 'where')
+    return own || (question.orderNumber !== undefined && OWN_TIME.test(lower));
+  return own && (OWN_TIME.test(lower) || question.orderNumber !== undefined);
+}
+
+export function outOfScope(text: string): { reason: OutOfScopeReason; score: number } | undefined {
+  const lower = normalizeText(text);
+  for (const { reason, pattern } of OUT_OF_SCOPE) {
+    if (!pattern.test(lower)) continue;
+    // "Can you check my order": an order question, which an order lookup may answer.
+    if (reason === 'account' && classifyOrderQuestion(text)) return { reason: 'order_status', score: 0.8 };
+    return { reason, score: 0.8 };
+  }
   return undefined;
+}
+
+// --- restock ---------------------------------------------------------------------------------------
+
+const RESTOCK =
+  /\b(?:when|bila|bile)\b.{0,30}\b(?:restock|re-stock|back in stock|in stock again|stock again|ada stok|stok masuk|stock masuk|ada balik)\b|\b(?:restock|re-stock|stok masuk|stock masuk)\b.{0,20}\b(?:when|bila|bile)\b|\b(?:will|gonna)\s+(?:you|u|it|they)\s+(?:\w+\s+)?restock\b|\brestock\s+(?:tak|ke|x|or not)\b|什么时候(?:补货|有货|到货)|几时(?:补货|有货)|(?:会|还会)(?:补货|再有货|有货)|补货吗/;
+
+/** "When will it be back in stock?": the bot answers only where the shop states a restock time. */
+export function asksRestock(text: string): boolean {
+  return RESTOCK.test(normalizeText(text));
 }
 
 export function detectHandoverSignals(text: string): HandoverSignals {
   const signals: HandoverSignals = { askedForHuman: askedForHumanScore(text), anger: angerScore(text) };
+  const order = classifyOrderQuestion(text);
+  if (order) signals.order = order;
   const scope = outOfScope(text);
   if (scope) signals.outOfScope = scope;
+  else if (needsOrderLookup(text, order)) signals.outOfScope = { reason: 'order_status', score: 0.8 };
   return signals;
 }
 
@@ -265,15 +375,12 @@ export function decideHandover(
   confidence: number,
   minConfidence: number,
 ): Handover | null {
-  if (signals.askedForHuman >= HANDOVER_THRESHOLD)
-    return { reason: 'asked_for_human', score: signals.askedForHuman };
-  if (signals.anger >= HANDOVER_THRESHOLD) return { reason: 'angry', score: signals.anger };
+  if (signals.askedForHuman >= HANDOVER_THRESHOLD) return { reason: 'asked_for_human' };
+  if (signals.anger >= HANDOVER_THRESHOLD) return { reason: 'angry' };
   if (signals.outOfScope) {
-    return {
-      reason: 'low_confidence',
-      score: Math.min(confidence, 1 - signals.outOfScope.score),
-      cause: signals.outOfScope.cause,
-    };
+    const reason = signals.outOfScope.reason;
+    if (reason === 'order_status') return { reason, ...(signals.order ? { order: signals.order } : {}) };
+    return { reason };
   }
   if (confidence < minConfidence) return { reason: 'low_confidence', score: confidence };
   return null;

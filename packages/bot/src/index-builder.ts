@@ -1,4 +1,5 @@
 import { detectLanguage } from './language.ts';
+import { type Sentence, sentencesOf } from './sentences.ts';
 import { SpellingCorrector } from './spelling.ts';
 import { analyze, builtinWords, isHanUnigram, lexiconWords, segment } from './tokenize.ts';
 import type { Embedder, Lang, ProductRecord, ShopKnowledge, SourceKind } from './types.ts';
@@ -25,7 +26,10 @@ export interface Passage {
   title?: string;
   /** The text shown to a shopper (product passages: the description, or the product-info answer). */
   text: string;
+  /** The language most of the text is in. */
   lang: Lang;
+  /** The text's sentences, each with its own language and section. */
+  sentences: Sentence[];
 }
 
 export interface Bm25Index {
@@ -116,10 +120,14 @@ export function buildBm25(
   };
 }
 
+export function formatMoney(amount: number, currency?: string): string {
+  const c = currency ?? 'RM';
+  return `${c === 'MYR' ? 'RM' : c}${amount.toFixed(2)}`;
+}
+
 export function formatPrice(product: ProductRecord): string | undefined {
   if (product.price === undefined || !Number.isFinite(product.price)) return undefined;
-  const currency = product.currency ?? 'RM';
-  return `${currency === 'MYR' ? 'RM' : currency}${product.price.toFixed(2)}`;
+  return formatMoney(product.price, product.currency);
 }
 
 /** Price and stock as indexable text, so "how much is ..." and "ada stok?" find the product. */
@@ -128,6 +136,7 @@ function productFacts(product: ProductRecord): string {
   const price = formatPrice(product);
   if (price) facts.push(`price ${price}`);
   if (product.stock !== undefined) facts.push(product.stock > 0 ? 'in stock' : 'out of stock');
+  for (const v of product.variations ?? []) facts.push(v.name);
   return facts.join('\n');
 }
 
@@ -139,9 +148,20 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
   const started = performance.now();
   const passages: Passage[] = [];
   const analyzed: string[] = [];
+  const productNames = shop.products
+    .flatMap((p) => [p.name, ...p.name.split(/\s+[–—-]\s+|\s*\(/)])
+    .map((n) => n.trim())
+    .filter((n) => n.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  const neutral = (t: string) => {
+    let out = t;
+    for (const name of productNames) if (out.includes(name)) out = out.split(name).join(' ');
+    return out;
+  };
   const labels: (string | undefined)[] = [];
-  const addPassage = (p: Omit<Passage, 'key' | 'lang'>, indexText: string, label?: string) => {
-    passages.push({ ...p, key: passages.length, lang: detectLanguage(p.text) });
+  const addPassage = (p: Omit<Passage, 'key' | 'lang' | 'sentences'>, indexText: string, label?: string) => {
+    const lang = detectLanguage(neutral(p.text));
+    passages.push({ ...p, key: passages.length, lang, sentences: sentencesOf(p.text, lang, productNames) });
     analyzed.push(indexText);
     labels.push(label);
   };

@@ -16,6 +16,7 @@ export {
   type ComposeRequest,
   type Composer,
   type ContextPassage,
+  checkComposition,
   createEmbedder,
   createModelComposer,
   createOpenAICompatibleBackend,
@@ -24,39 +25,47 @@ export {
   type ModelComposition,
   type OpenAICompatibleConfig,
   parseReply,
+  stripMarkers,
   ungroundedNumbers,
+  ungroundedTokens,
 } from './compose-model.ts';
 export {
+  bestSentence,
   composeOffline,
   DEFAULT_MAX_CHARS,
   detectSmallTalk,
-  extract,
+  templatedFact,
   trimToLength,
 } from './compose-offline.ts';
-export { type AnswerOptions, answer, answerOffline, DEFAULT_MIN_CONFIDENCE } from './engine.ts';
-export { type BenchmarkResult, benchmarkAnswering, buildBenchmarkShop } from './eval/benchmark.ts';
-export { type EvalQuestion, type EvalSet, loadEvalSet } from './eval/load-set.ts';
-export { type EvalRun, runEvalSet } from './eval/run-set.ts';
+export { conversationLanguage, productInHistory, replyLanguage } from './conversation.ts';
 export {
-  type EvalSummary,
-  formatSummary,
-  type QuestionOutcome,
-  scoreAnswer,
-  summarize,
-} from './eval/score.ts';
+  type AnswerOptions,
+  answer,
+  answerOffline,
+  breakerOf,
+  CircuitBreaker,
+  DEFAULT_MIN_CONFIDENCE,
+} from './engine.ts';
+export { factsOf, glossOf } from './facts.ts';
 export {
   angerScore,
   askedForHumanScore,
+  asksRestock,
+  classifyOrderQuestion,
   decideHandover,
   detectHandoverSignals,
   HANDOVER_THRESHOLD,
   type HandoverSignals,
+  needsOrderLookup,
   outOfScope,
 } from './handover.ts';
 export { buildShopIndex, embedShopIndex, type Passage, type ShopIndex } from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
 export { handoverText, voucherOfferText } from './messages.ts';
+export { catalogueAnswer, namedVariations } from './product-answer.ts';
 export { analyzeQuery, type Query, type RankedPassage, type Retrieval, retrieve } from './retrieval.ts';
 export { routeTopics, type TopicScore } from './routing.ts';
+export { type Sentence, sentencesOf } from './sentences.ts';
+export { splitQuestions } from './split.ts';
 export { analyze, malayRoot, segment, stem, stemEnglish } from './tokenize.ts';
 export * from './types.ts';

@@ -1,3 +1,4 @@
+import lexiconData from './data/lexicon.json' with { type: 'json' };
 import type { Lang } from './types.ts';
 
 // Language identification for short, informal shop chat: Chinese by script, Malay versus English by
@@ -39,6 +40,39 @@ function weights(weight: number, words: string): Record<string, number> {
   return out;
 }
 
+// The lexicon says which language each of its words belongs to: a weak marker each ("discount" is
+// English even though it starts like a Malay "di-" word).
+const LEXICON_EN = new Set<string>();
+const LEXICON_MS = new Set<string>();
+// Names (places, couriers, brands) are written the same in every language.
+const NAMES = new Set([
+  'east_malaysia',
+  'sabah',
+  'sarawak',
+  'west_malaysia',
+  'overseas',
+  'courier',
+  'marketplace',
+  'online_banking',
+  'ewallet',
+  'social_media',
+  'whatsapp',
+  'public_holiday',
+  'certification',
+  'cod',
+]);
+for (const c of lexiconData.concepts) {
+  if (NAMES.has(c.id)) continue;
+  for (const w of c.en.flatMap((p) => p.toLowerCase().split(/[^a-z]+/))) if (w.length >= 3) LEXICON_EN.add(w);
+  for (const w of c.ms.flatMap((p) => p.toLowerCase().split(/[^a-z]+/))) if (w.length >= 3) LEXICON_MS.add(w);
+}
+for (const w of [...LEXICON_EN]) {
+  if (LEXICON_MS.has(w)) {
+    LEXICON_EN.delete(w);
+    LEXICON_MS.delete(w);
+  }
+}
+
 const MALAY_AFFIX = /^(?:meng|peng|mem|pem|men|pen|ber|ter|di)[a-z]{3,}$|^[a-z]{3,}(?:kan|nya)$/;
 
 export interface LanguageScores {
@@ -58,11 +92,25 @@ export function languageScores(text: string): LanguageScores {
     const e = ENGLISH_MARKERS[w] ?? 0;
     ms += m;
     en += e;
-    if (!m && !e && MALAY_AFFIX.test(w)) ms += 1;
+    if (m || e) continue;
+    if (LEXICON_EN.has(w)) en += 1;
+    else if (LEXICON_MS.has(w) || MALAY_AFFIX.test(w)) ms += 1;
   }
   // About 1.5 Han characters make a word; Chinese wins once it carries a fair share of the message.
   const zh = han / 1.5;
   return { zh: words.length + zh === 0 ? 0 : zh / (zh + words.length * 0.5), ms, en };
+}
+
+/** An everyday English or Malay word ("the", "kod", "untuk"): never a name on its own. */
+export function isFunctionWord(word: string): boolean {
+  const w = word.toLowerCase();
+  return (MALAY_MARKERS[w] !== undefined || ENGLISH_MARKERS[w] !== undefined) && !['baju', 'pos'].includes(w);
+}
+
+/** Whether a text says anything about its language (Chinese characters or marker words). */
+export function hasLanguageMarkers(text: string): boolean {
+  const s = languageScores(text);
+  return s.zh > 0 || s.ms > 0 || s.en > 0;
 }
 
 /** Detects en / ms / zh. Ambiguous messages ("ok", "RM25?") fall back to `fallback` (e.g. the chat's). */

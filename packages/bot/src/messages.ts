@@ -32,6 +32,12 @@ const HANDOVER_ANGRY: Record<Lang, string> = {
   zh: '非常抱歉给您带来不便。我们的客服人员会尽快处理，并在这里回复您。',
 };
 
+const HANDOVER_ORDER: Record<Lang, string> = {
+  en: 'Let me get our team to check your order. A staff member will reply to you here shortly.',
+  ms: 'Saya minta staf kami semak pesanan anda. Mereka akan membalas anda di sini sebentar lagi.',
+  zh: '我请客服人员帮您查一下订单，他们会尽快在这里回复您。',
+};
+
 export function handoverText(
   lang: Lang,
   reason: HandoverReason,
@@ -39,23 +45,100 @@ export function handoverText(
 ): string {
   const own = custom?.[lang]?.trim();
   if (own) return own;
-  return reason === 'angry' ? HANDOVER_ANGRY[lang] : HANDOVER[lang];
+  if (reason === 'angry') return HANDOVER_ANGRY[lang];
+  if (reason === 'order_status') return HANDOVER_ORDER[lang];
+  return HANDOVER[lang];
 }
 
-/** Introduces an extract written in another language than the shopper's (we cannot translate offline). */
-export function foreignLeadIn(reply: Lang, passage: Lang): string {
-  const name = LANGUAGE_NAMES[reply][passage];
-  switch (reply) {
-    case 'en':
-      return `Here is what our shop information says (in ${name}):`;
-    case 'ms':
-      return `Ini maklumat daripada kedai kami (dalam bahasa ${name}):`;
-    case 'zh':
-      return `以下是我们店铺的相关资料（${name}）：`;
-  }
+export interface FactItem {
+  /** What the facts are about, in the reply's language ("West Malaysia"). */
+  subject: string[];
+  /** Spans, prices, codes, names, in the reply's language. */
+  facts: string[];
 }
+
+const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+
+/**
+ * The templated sentence that opens a reply whose fact is written in another language: the facts
+ * carried over ("West Malaysia: 1 to 3 working days"), a "No" when the shopper asked yes-or-no and
+ * the fact denies it. The quoted fact follows.
+ */
+export const FACT_FRAME: Record<
+  Lang,
+  (f: { items: FactItem[]; negative: boolean; yesNo: boolean }) => string
+> = {
+  en: ({ items, negative, yesNo }) =>
+    `${yesNo && negative ? 'No. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
+  ms: ({ items, negative, yesNo }) =>
+    `${yesNo && negative ? 'Tidak. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
+  zh: ({ items, negative, yesNo }) =>
+    `${yesNo && negative ? '不可以。' : ''}${items
+      .map((i) =>
+        i.facts.length
+          ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
+          : i.subject.join('、'),
+      )
+      .join('；')}。`,
+};
+
+function latinItem(item: FactItem, colon: string, comma: string): string {
+  if (!item.facts.length) return item.subject.join(comma);
+  const subject = item.subject.length ? `${item.subject.join(comma)}${colon}` : '';
+  return `${subject}${item.facts.join(comma)}`;
+}
+
+/** Asked when the shopper asks a price (or stock) without saying which product. */
+export const WHICH_PRODUCT: Record<Lang, string> = {
+  en: 'Which product do you mean? Send us its name or share the product link and we will check the price for you.',
+  ms: 'Produk yang mana satu? Beritahu nama produk atau kongsi pautan produk, kami semak harganya untuk anda.',
+  zh: '请问是哪一款商品呢？告诉我们商品名称或分享商品链接，我们帮您查价格。',
+};
+
+/** Said of a part of a message the bot hands to the team while answering the rest. */
+export const PART_HANDED_OVER: Record<Lang, string> = {
+  en: 'For your other question, our team will reply to you here shortly.',
+  ms: 'Untuk soalan anda yang lain, staf kami akan membalas di sini sebentar lagi.',
+  zh: '您的另一个问题，我们的客服人员会尽快在这里回复您。',
+};
 
 export const PRICE_LABEL: Record<Lang, string> = { en: 'Price', ms: 'Harga', zh: '价格' };
+
+interface ProductWords {
+  price(name: string, price: string): string;
+  prices(name: string, each: string[]): string;
+  inStock(name: string, count: number): string;
+  outOfStock(name: string): string;
+  variationStock(each: { name: string; stock: number }[]): string;
+}
+
+/** Catalogue answers about one product. */
+export const PRODUCT_TEXT: Record<Lang, ProductWords> = {
+  en: {
+    price: (name, price) => `${name} is ${price}.`,
+    prices: (name, each) => `${name}: ${each.join(', ')}.`,
+    inStock: (name, count) => `${name} is in stock (${count} available).`,
+    outOfStock: (name) => `${name} is out of stock at the moment.`,
+    variationStock: (each) =>
+      `${each.map((v) => (v.stock > 0 ? `${v.name}: in stock (${v.stock})` : `${v.name}: out of stock`)).join(', ')}.`,
+  },
+  ms: {
+    price: (name, price) => `Harga ${name} ialah ${price}.`,
+    prices: (name, each) => `Harga ${name}: ${each.join(', ')}.`,
+    inStock: (name, count) => `${name} ada stok (${count} unit).`,
+    outOfStock: (name) => `${name} kehabisan stok buat masa ini.`,
+    variationStock: (each) =>
+      `${each.map((v) => (v.stock > 0 ? `${v.name}: ada stok (${v.stock})` : `${v.name}: stok habis`)).join(', ')}.`,
+  },
+  zh: {
+    price: (name, price) => `${name}的价格是${price}。`,
+    prices: (name, each) => `${name}的价格：${each.join('，')}。`,
+    inStock: (name, count) => `${name}有现货（${count}件）。`,
+    outOfStock: (name) => `${name}目前缺货。`,
+    variationStock: (each) =>
+      `${each.map((v) => (v.stock > 0 ? `${v.name}：有现货（${v.stock}件）` : `${v.name}：缺货`)).join('，')}。`,
+  },
+};
 
 /** Added to an answer when its topic offers a voucher. */
 export function voucherOfferText(lang: Lang, voucher: { code: string; name: string }): string {

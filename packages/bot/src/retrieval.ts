@@ -58,17 +58,22 @@ export interface RetrieveOptions {
 const WEIGHT_CONCEPT = 0.8;
 const WEIGHT_HAN_UNIGRAM = 0.3;
 const WEIGHT_HISTORY = 0.25;
-const BM25_SHARE = 0.55;
-const COVERAGE_SHARE = 0.45;
+const BM25_SHARE = 0.45;
+const COVERAGE_SHARE = 0.55;
 const ROUTE_BONUS = 0.3;
 const CARRIED_PRODUCT_BONUS = 0.45;
 const NAMED_PRODUCT_BONUS = 0.6;
 const VECTOR_WEIGHT = 0.5;
 const RANGE_WEIGHT = 0.1;
+/** A product named this clearly is the one the message is about, whatever the conversation carried. */
+const FOCUS_STRENGTH = 0.6;
 /** An unknown word (the shop never uses it) weighs this share of the rarest word's idf. */
 const OOV_WEIGHT = 0.5;
 const COMMON_OOV_WEIGHT = 0.25;
 const HAN_CHAR_ASPECT = 0.5;
+const COMMON_WORD_ASPECT = 0.5;
+/** A language whose best passage barely matches is not lifted above this share of the best match. */
+const LANGUAGE_FLOOR = 0.7;
 const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
 const DESTINATION = `${CONCEPT_PREFIX}destination`;
 const PRICE = `${CONCEPT_PREFIX}price`;
@@ -145,7 +150,12 @@ function aspectsOf(
       });
       continue;
     }
-    if (df > 0) aspects.push({ terms: [term], weight: scale * damp(bm25Idf(index.bm25, term)) });
+    // An everyday word ("use", "get") says less about what is asked than a word of the trade.
+    if (df > 0)
+      aspects.push({
+        terms: [term],
+        weight: scale * damp(bm25Idf(index.bm25, term)) * (isCommonWord(term) ? COMMON_WORD_ASPECT : 1),
+      });
     // A word the shop never uses is evidence the question is about something else; an everyday
     // word ("last", "year") is weaker evidence than an unusual one ("football", "iphone").
     else if (/^[a-z]{4,}$/.test(term)) {
@@ -246,7 +256,10 @@ export function coverage(index: ShopIndex, query: Query, key: number): number {
   return total > 0 ? hit / total : 0;
 }
 
-function namedProduct(index: ShopIndex, query: Query): { productId: string; strength: number } | undefined {
+export function namedProduct(
+  index: ShopIndex,
+  query: Query,
+): { productId: string; strength: number } | undefined {
   let best: { productId: string; strength: number } | undefined;
   let queryMass = 0;
   let conceptMass = 0;
@@ -294,14 +307,28 @@ export function retrieve(index: ShopIndex, text: string, options: RetrieveOption
   const maxBm25 = Math.max(...bm25, 0);
   const named = namedProduct(index, query);
   const carried = options.productId && index.products.has(options.productId) ? options.productId : undefined;
+  // The product the message is about: one it clearly names, else the one carried by the conversation.
+  // Other products' passages are left out, so their facts are never given for it.
+  const focus = named && (named.strength >= FOCUS_STRENGTH || !carried) ? named.productId : carried;
+  const strictFocus = focus !== undefined && (focus === carried || (named?.strength ?? 0) >= FOCUS_STRENGTH);
 
+  // Lexical evidence is compared among passages written in the same language: a fact written only in
+  // another language than the question's shares few words with it, whatever its relevance.
+  const maxByLang = new Map<string, number>();
+  for (const p of index.passages) {
+    const v = bm25[p.key]!;
+    if (v > (maxByLang.get(p.lang) ?? 0)) maxByLang.set(p.lang, v);
+  }
   const hasNumbers = /\d/.test(text);
   const candidates: RankedPassage[] = [];
   for (const passage of index.passages) {
+    if (strictFocus && passage.productIds && !passage.productIds.includes(focus!)) continue;
     const s = bm25[passage.key]!;
     const cov = s > 0 ? coverage(index, query, passage.key) : 0;
-    let score = maxBm25 > 0 ? BM25_SHARE * (s / maxBm25) + COVERAGE_SHARE * cov : 0;
-    if (passage.topicId && s > 0) score += ROUTE_BONUS * (route.get(passage.topicId) ?? 0);
+    const langMax = Math.max(maxByLang.get(passage.lang) ?? 0, maxBm25 * LANGUAGE_FLOOR);
+    let score = maxBm25 > 0 ? BM25_SHARE * (s / langMax) + COVERAGE_SHARE * cov : 0;
+    // The topic's routing supports a passage as far as the passage covers the question.
+    if (passage.topicId && s > 0) score += ROUTE_BONUS * (route.get(passage.topicId) ?? 0) * Math.sqrt(cov);
     // A size chart row whose range holds the shopper's number ("118cm" -> "116-122").
     if (s > 0 && hasNumbers) score += RANGE_WEIGHT * Math.min(2, rangeHits(text, passage.text));
     if (passage.productIds) {
@@ -319,7 +346,7 @@ export function retrieve(index: ShopIndex, text: string, options: RetrieveOption
   const ranked = candidates.slice(0, options.limit ?? 8);
   for (const r of ranked) {
     if (r.passage.kind === 'product' && r.passage.productIds && r.passage.productIds.length > 1) {
-      const preferred = carried ?? named?.productId;
+      const preferred = focus;
       if (preferred && r.passage.productIds.includes(preferred))
         r.passage = { ...r.passage, name: preferred };
     }
@@ -332,7 +359,7 @@ export function retrieve(index: ShopIndex, text: string, options: RetrieveOption
     ranked,
     topics,
     confidence,
-    ...(carried || named ? { productId: carried ?? named?.productId } : {}),
+    ...(focus ? { productId: focus } : {}),
   };
 }
 

@@ -264,12 +264,16 @@ const HAN_DAYS = /\d\s*(?:个)?(?:工作)?天/u;
 const ADDRESS =
   /\b(?:jalan|jln|lorong|persiaran|taman|lebuh|lebuhraya|seksyen)\s+\w+|\b\d{5}\s+[a-z]+(?:\s+[a-z]+)?,\s*[a-z]/;
 
+const MONEY = /(?:\brm|\$)\s?\d/;
+
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const terms = new Map<string, number>();
   const normalized = normalizeText(text);
   if (DURATION.test(normalized)) add(terms, `${CONCEPT_PREFIX}duration`);
   if (HAN_DAYS.test(normalized)) add(terms, `${CONCEPT_PREFIX}day`);
   if (ADDRESS.test(normalized)) add(terms, `${CONCEPT_PREFIX}address`);
+  // A stated amount answers "how much".
+  if (MONEY.test(normalized)) add(terms, `${CONCEPT_PREFIX}price`);
   const lexical = new Map<string, Set<string>>();
   const allWords: string[] = [];
   let hanChars = 0;

@@ -27,6 +27,16 @@ export interface ProductRecord {
   price?: number;
   currency?: string;
   stock?: number;
+  /** Variations (Shopee models, Lazada SKUs), each with its own price and stock when known. */
+  variations?: ProductVariation[];
+}
+
+export interface ProductVariation {
+  id: string;
+  /** "Mint", "Size 24", "Sage / 0-3M". */
+  name: string;
+  price: number | null;
+  stock: number | null;
 }
 
 export interface ProductInfoRecord {
@@ -57,17 +67,55 @@ export interface AnswerSource {
   score: number;
 }
 
-export type HandoverReason = 'asked_for_human' | 'low_confidence' | 'angry';
+/**
+ * Why the bot handed over, as a code; the merchant-facing words live in `@balas/contracts`
+ * (`messages.handover`). `low_confidence` is the only one decided by the retrieval score.
+ */
+export type HandoverReason =
+  | 'asked_for_human'
+  | 'angry'
+  | 'order_status'
+  | 'account'
+  | 'restock'
+  | 'future_price'
+  | 'medical'
+  | 'negotiation'
+  | 'platform_decision'
+  | 'low_confidence';
 
-/** Why the bot cannot answer even though retrieval found related text. */
-export type OutOfScopeCause = 'account_lookup' | 'medical' | 'negotiation' | 'platform_decision';
+/** What an order question asks; the server may answer it from the platform (order lookup). */
+export type OrderQuestionKind =
+  | 'status'
+  | 'where'
+  | 'ships_when'
+  | 'tracking'
+  | 'cancel'
+  | 'refund'
+  | 'change_address';
+
+export interface OrderQuestion {
+  kind: OrderQuestionKind;
+  /** The order number the message names, if any. */
+  orderNumber?: string;
+}
 
 export interface Handover {
   reason: HandoverReason;
+  /** For `low_confidence`: the retrieval score (kept for logs; never shown to a merchant). */
   score?: number;
-  /** For `low_confidence`: set when a rule (not the retrieval score) decided the bot cannot know. */
-  cause?: OutOfScopeCause;
+  /** For `order_status`: what the shopper asks about their order. */
+  order?: OrderQuestion;
 }
+
+/** Why a model's reply was not used. */
+export type ModelFallback =
+  | 'timeout'
+  | 'error'
+  | 'circuit_open'
+  | 'uncited'
+  | 'ungrounded'
+  | 'contradiction'
+  | 'wrong_language';
 
 export interface AnswerTimings {
   totalMs: number;
@@ -75,7 +123,7 @@ export interface AnswerTimings {
   composeMs: number;
 }
 
-export type Intent = 'greeting' | 'thanks' | 'question';
+export type Intent = 'greeting' | 'thanks' | 'question' | 'clarify';
 
 export interface AnswerResult {
   text: string;
@@ -89,13 +137,21 @@ export interface AnswerResult {
   intent: Intent;
   composer: 'offline' | 'model';
   /** Set when the model composer was configured but the offline composer answered instead. */
-  fallback?: 'timeout' | 'error' | 'ungrounded';
+  fallback?: ModelFallback;
+  /** An order question in the message (answered or handed over), for an order lookup. */
+  order?: OrderQuestion;
+  /** How many questions the message held, when more than one. */
+  parts?: number;
   timings: AnswerTimings;
 }
 
 export interface HistoryTurn {
   role: 'shopper' | 'bot' | 'agent';
   text: string;
+  /** A product card shared with this turn (Shopee item card, Lazada product card). */
+  productId?: string;
+  /** An order card shared with this turn. */
+  orderId?: string;
 }
 
 /** Turns texts into vectors (an embedding model); used to blend semantic similarity into retrieval. */

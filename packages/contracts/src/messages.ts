@@ -131,4 +131,42 @@ export const messages = {
     productNotFound: 'This product is not in this shop.',
   },
   confirm: 'Are you sure?',
+  /** Why the bot handed a conversation over, as the merchant reads it (never a score). */
+  handover: {
+    asked_for_human: 'The shopper asked to talk to a person',
+    angry: 'The shopper seems upset',
+    order_status: 'The shopper asks about their order',
+    account: "The shopper asks about their account or a payment we can't see",
+    restock: 'The shopper asks when an item will be back in stock',
+    future_price: 'The shopper asks about a future price or stock',
+    medical: 'The shopper asks for medical advice',
+    negotiation: 'The shopper wants to negotiate the price',
+    platform_decision: 'The shopper asks what Shopee or Lazada will do',
+    low_confidence: "The bot couldn't find the answer in your training",
+    unknown: 'The bot handed this conversation to you',
+  },
+  /** What an order question asks, appended to the order_status reason. */
+  orderQuestion: {
+    status: 'its status',
+    where: 'where it is',
+    ships_when: 'when it ships',
+    tracking: 'its tracking number',
+    cancel: 'cancelling it',
+    refund: 'a refund',
+    change_address: 'changing the address',
+  },
 } as const;
+
+export type HandoverReasonCode = Exclude<keyof typeof messages.handover, 'unknown'>;
+
+/** The merchant-facing words for a handover reason code ("order_status" plus what was asked). */
+export function handoverReasonMessage(
+  reason: string,
+  order?: { kind: string; orderNumber?: string | undefined },
+): string {
+  const base = (messages.handover as Record<string, string>)[reason] ?? messages.handover.unknown;
+  if (reason !== 'order_status' || !order) return base;
+  const asks = (messages.orderQuestion as Record<string, string>)[order.kind];
+  const about = asks ? ` (${asks}${order.orderNumber ? `, order ${order.orderNumber}` : ''})` : '';
+  return `${base}${about}`;
+}

@@ -47,6 +47,10 @@ export interface LazadaMessage {
 
 export interface LazadaSku {
   sellerSku: string;
+  /** Lazada's SKU id. */
+  skuId: string;
+  /** The variation's sale properties, e.g. { color_family: 'Sage', size: 'M' }. */
+  saleProps: Record<string, string>;
   price: number | null;
   specialPrice: number | null;
   quantity: number | null;
@@ -125,6 +129,12 @@ export const toLazadaMessage = (m: Json): LazadaMessage => ({
 
 const toLazadaSku = (s: Json): LazadaSku => ({
   sellerSku: str(s.SellerSku ?? s.seller_sku),
+  skuId: str(s.SkuId ?? s.sku_id),
+  saleProps: Object.fromEntries(
+    Object.entries(obj(s.saleProp))
+      .map(([k, v]) => [k, str(v)] as const)
+      .filter(([, v]) => v !== ''),
+  ),
   price: numOrNull(s.price),
   specialPrice: num(s.special_price) > 0 ? num(s.special_price) : null,
   quantity: numOrNull(s.quantity),

@@ -173,7 +173,15 @@ describe('Lazada IM and catalogue', () => {
               item_id: 42,
               attributes: { name: 'Teh', short_description: 'Tarik' },
               skus: [
-                { SellerSku: 'A', price: 10, special_price: 8, quantity: 3, Images: ['https://img/a'] },
+                {
+                  SkuId: 421,
+                  SellerSku: 'A',
+                  price: 10,
+                  special_price: 8,
+                  quantity: 3,
+                  Images: ['https://img/a'],
+                  saleProp: { color_family: 'Sage', size: 'M' },
+                },
                 { SellerSku: 'B', price: 12, special_price: 0, quantity: 4 },
               ],
             },
@@ -191,6 +199,17 @@ describe('Lazada IM and catalogue', () => {
       stock: 7,
       images: ['https://img/a'],
     });
+    expect(products[0]!.skus).toEqual([
+      {
+        sellerSku: 'A',
+        skuId: '421',
+        saleProps: { color_family: 'Sage', size: 'M' },
+        price: 10,
+        specialPrice: 8,
+        quantity: 3,
+      },
+      { sellerSku: 'B', skuId: '', saleProps: {}, price: 12, specialPrice: null, quantity: 4 },
+    ]);
   });
 
   it('maps a non-zero code to a MarketplaceError and does not retry it', async () => {

@@ -297,6 +297,13 @@ export const knowledgeChunks = pgTable(
   ],
 );
 
+export interface ProductVariationRow {
+  id: string;
+  name: string;
+  price: number | null;
+  stock: number | null;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -311,6 +318,8 @@ export const products = pgTable(
     currency: text('currency'),
     stock: integer('stock'),
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Shopee models / Lazada SKUs, each with its own price and stock (null when unknown). */
+    variations: jsonb('variations').$type<ProductVariationRow[]>().notNull().default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('products_shop_external_uq').on(t.shopId, t.externalId)],
@@ -363,6 +372,8 @@ export const botAnswers = pgTable(
     language: text('language'),
     sources: jsonb('sources').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
     handover: text('handover'),
+    /** The product card the question carried (simulator follow-ups resolve against it). */
+    productId: text('product_id'),
     createdAt: createdAt(),
   },
   (t) => [index('bot_answers_shop_idx').on(t.shopId, t.id)],

@@ -6,29 +6,46 @@ import { benchmarkAnswering } from './benchmark.ts';
 import { type EvalSet, loadEvalSet } from './load-set.ts';
 import { runEvalSet } from './run-set.ts';
 
-// The answering budgets, on the shared evaluation sets (see /work/shared/eval/README.md):
-// accuracy >= 80% on English and >= 70% on Malay and Chinese questions, handover recall >= 90%,
-// and p95 under 50 ms per offline answer with 1,000 chunks in the shop.
+// Answering guards on the evaluation sets (shared/eval/README.md, scored strictly), run on the pure
+// engine: the shared sets beside the repository (as CI checks them out) and the repository's own.
+// These are floors that catch a regression; the budgets themselves are reported by `npm run eval`.
+// Without the shared sets the suite skips locally, and fails under CI (a missing set must not pass).
 
-// The sets live in shared/ beside the repository (as CI checks it out).
-const EVAL_DIR = fileURLToPath(new URL('../../../../../shared/eval', import.meta.url));
-const SETS = ['bitext-support', 'my-shop-multilingual'].map((s) => join(EVAL_DIR, s));
+const SHARED = fileURLToPath(new URL('../../../../../shared/eval', import.meta.url));
+const OWN = fileURLToPath(new URL('../../eval-sets', import.meta.url));
+const SETS = [
+  join(SHARED, 'bitext-support'),
+  join(SHARED, 'my-shop-multilingual'),
+  join(OWN, 'shopper-conversations'),
+];
 const available = SETS.every((dir) => existsSync(join(dir, 'shop.json')));
+const ci = Boolean(process.env.CI);
 
-describe.skipIf(!available)('evaluation budgets', () => {
+/** Strict accuracy floors per set (overall), and handover recall / false-handover limits. */
+const FLOORS: Record<string, number> = {
+  'bitext-support': 0.9,
+  'my-shop-multilingual': 0.7,
+  'shopper-conversations': 0.6,
+};
+
+describe.skipIf(!available && !ci)('evaluation guards', () => {
+  it('has its evaluation sets', () => {
+    expect(SETS.filter((dir) => !existsSync(join(dir, 'shop.json')))).toEqual([]);
+  });
+
   const sets: EvalSet[] = [];
   const load = async () => {
     if (sets.length === 0) for (const dir of SETS) sets.push(await loadEvalSet(dir));
     return sets;
   };
 
-  it.each(SETS)('meets the accuracy and handover budgets on %s', async (dir) => {
+  it.each(SETS)('keeps strict accuracy and handovers on %s', async (dir) => {
     const set = (await load()).find((s) => s.dir === dir)!;
     const { summary } = await runEvalSet(set);
-    if (summary.byLanguage.en) expect(summary.byLanguage.en.rate).toBeGreaterThanOrEqual(0.8);
-    if (summary.byLanguage.ms) expect(summary.byLanguage.ms.rate).toBeGreaterThanOrEqual(0.7);
-    if (summary.byLanguage.zh) expect(summary.byLanguage.zh.rate).toBeGreaterThanOrEqual(0.7);
+    expect(summary.accuracy.rate).toBeGreaterThanOrEqual(FLOORS[set.name] ?? 0.6);
     expect(summary.handover.recall).toBeGreaterThanOrEqual(0.9);
+    expect(summary.handover.falseRate).toBeLessThanOrEqual(0.05);
+    expect(summary.mixed.count).toBeLessThanOrEqual(Math.ceil(summary.mixed.answered * 0.05));
   });
 
   it('answers in under 50 ms at p95 with 1,000 chunks in the shop', async () => {

@@ -23,6 +23,16 @@ const shopFileSchema = z.object({
         price: z.number().optional(),
         currency: z.string().optional(),
         stock: z.number().optional(),
+        variations: z
+          .array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              price: z.number().nullable(),
+              stock: z.number().nullable(),
+            }),
+          )
+          .optional(),
       }),
     )
     .default([]),
@@ -31,12 +41,23 @@ const shopFileSchema = z.object({
     .default([]),
 });
 
+/** An earlier shopper message of the same conversation, optionally with a product card shared. */
+const turnSchema = z.union([
+  z.string().transform((text): { text: string; productId?: string } => ({ text })),
+  z.object({ text: z.string(), productId: z.string().optional() }),
+]);
+
 export const evalQuestionSchema = z.object({
   id: z.string(),
   question: z.string(),
   language: z.enum(['en', 'ms', 'zh']),
   crossLingual: z.boolean().optional(),
+  /** Several questions in one message; `contains` holds a fact of each. */
+  multiPart: z.boolean().optional(),
+  /** The product card the shopper's message carries. */
   productId: z.string().optional(),
+  /** Earlier shopper messages (asked first, their replies kept as the conversation). */
+  before: z.array(turnSchema).optional(),
   expect: z.union([
     z.object({ handover: z.literal(true) }),
     z.object({ source: z.array(z.string()).default([]), contains: z.array(z.string()).optional() }),

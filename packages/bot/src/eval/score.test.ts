@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerResult } from '../types.ts';
 import type { EvalQuestion } from './load-set.ts';
-import { percentile, scoreAnswer, summarize } from './score.ts';
+import { checkReplyLanguage, percentile, scoreAnswer, summarize } from './score.ts';
 
 function result(partial: Partial<AnswerResult>): AnswerResult {
   return {
@@ -31,48 +31,74 @@ const q = (expect: EvalQuestion['expect'], extra: Partial<EvalQuestion> = {}): E
   ...extra,
 });
 
-describe('scoreAnswer (README rules)', () => {
+describe('scoreAnswer (strict README rules)', () => {
   const expectSource = q({ source: ['topic:Shipping', 'file:policy.txt'], contains: ['14.90', 'Sabah'] });
+  const shipping = [source('topic', 'Shipping')];
 
-  it('is right when the first source is an expected one', () => {
-    expect(scoreAnswer(expectSource, result({ sources: [source('file', 'policy.txt')] }), 1).correct).toBe(
-      true,
-    );
+  it('needs the expected source, every expected string and the shopper language', () => {
     expect(
-      scoreAnswer(
-        expectSource,
-        result({ sources: [source('topic', 'Payment'), source('topic', 'Shipping')] }),
-        1,
-      ).correct,
-    ).toBe(false);
+      scoreAnswer(expectSource, result({ sources: shipping, text: 'RM14.90 to SABAH.' }), 1),
+    ).toMatchObject({
+      correct: true,
+      lenient: true,
+    });
+    // The old lenient rule credited the source alone.
+    const noFact = scoreAnswer(expectSource, result({ sources: shipping, text: 'We ship everywhere.' }), 1);
+    expect(noFact).toMatchObject({ correct: false, lenient: true, why: 'missing "14.90", "Sabah"' });
+    const wrongSource = scoreAnswer(
+      expectSource,
+      result({ sources: [source('topic', 'Payment')], text: 'RM14.90 Sabah' }),
+      1,
+    );
+    expect(wrongSource.correct).toBe(false);
+    const malay = scoreAnswer(
+      expectSource,
+      result({ sources: shipping, text: 'Caj pos ke Sabah ialah RM14.90 untuk pesanan anda.' }),
+      1,
+    );
+    expect(malay).toMatchObject({ correct: false, why: 'not in en' });
   });
 
-  it('or when the text contains every listed string, case-insensitively', () => {
-    expect(scoreAnswer(expectSource, result({ text: 'RM14.90 to SABAH' }), 1).correct).toBe(true);
-    expect(scoreAnswer(expectSource, result({ text: 'RM14.90 to Sarawak' }), 1).correct).toBe(false);
+  it('takes a cross-lingual offline reply that opens in the shopper language and quotes only the fact', () => {
+    const cross = q({ source: ['topic:Shipping'], contains: ['3 working'] }, { crossLingual: true });
+    const good = 'West Malaysia: 1 to 3 working days. “西马一般1至3个工作天到货。”';
+    expect(scoreAnswer(cross, result({ sources: shipping, text: good }), 1).correct).toBe(true);
+    const leadIn =
+      'Here is what our shop information says (in Chinese): 西马一般1至3个工作天到货，我们的会员每消费RM1得1分。';
+    expect(scoreAnswer(cross, result({ sources: shipping, text: leadIn }), 1).correct).toBe(false);
+    const extra = `${good} 会员每消费RM1得1分，积分有效期12个月。`;
+    expect(scoreAnswer(cross, result({ sources: shipping, text: extra }), 1).correct).toBe(false);
+    // A model must answer wholly in the shopper's language.
+    expect(scoreAnswer(cross, result({ sources: shipping, text: good, composer: 'model' }), 1).correct).toBe(
+      false,
+    );
   });
 
   it('counts a handed-over answer as unanswered, and a handover question as right only when handed over', () => {
-    const handedOver = result({
-      sources: [source('topic', 'Shipping')],
-      handover: { reason: 'low_confidence' },
-    });
+    const handedOver = result({ sources: shipping, handover: { reason: 'low_confidence' } });
     expect(scoreAnswer(expectSource, handedOver, 1)).toMatchObject({ correct: false, handedOver: true });
     const wantsHandover = q({ handover: true });
     expect(scoreAnswer(wantsHandover, handedOver, 1).correct).toBe(true);
-    expect(scoreAnswer(wantsHandover, result({ sources: [source('topic', 'Shipping')] }), 1).correct).toBe(
-      false,
-    );
+    expect(scoreAnswer(wantsHandover, result({ sources: shipping }), 1).correct).toBe(false);
+  });
+
+  it('ignores product names when judging the language of a sentence', () => {
+    const check = checkReplyLanguage('Baju Kurung Moden Budak Perempuan is RM45.00.', 'en', [
+      'Baju Kurung Moden Budak Perempuan',
+    ]);
+    expect(check.foreign).toEqual([]);
+    expect(checkReplyLanguage('Ya, boleh tukar saiz sekali sahaja.', 'en').opens).toBe(false);
   });
 });
 
 describe('summarize', () => {
-  it('reports accuracy per language and cross-lingual, handover precision / recall and timing', () => {
+  it('reports strict and lenient accuracy, per language, cross-lingual, multi-part, follow-up, handovers', () => {
     const outcomes = [
       scoreAnswer(
-        q({ source: ['topic:A'] }, { language: 'ms', crossLingual: true }),
-        result({ sources: [source('topic', 'A')] }),
+        q({ source: ['topic:A'] }, { language: 'ms', crossLingual: true, multiPart: true }),
+        result({ sources: [source('topic', 'A')], text: 'Boleh.' }),
         2,
+        { followUp: true },
       ),
       scoreAnswer(
         q({ source: ['topic:A'] }, { language: 'ms' }),
@@ -88,15 +114,19 @@ describe('summarize', () => {
     ];
     const s = summarize(outcomes);
     expect(s.accuracy).toEqual({ correct: 2, total: 4, rate: 0.5 });
+    expect(s.lenient).toEqual({ correct: 2, total: 4, rate: 0.5 });
     expect(s.byLanguage.ms).toEqual({ correct: 1, total: 2, rate: 0.5 });
     expect(s.byLanguage.en).toBeUndefined();
     expect(s.crossLingual).toEqual({ correct: 1, total: 1, rate: 1 });
+    expect(s.multiPart).toEqual({ correct: 1, total: 1, rate: 1 });
+    expect(s.followUp).toEqual({ correct: 1, total: 1, rate: 1 });
     expect(s.handover).toMatchObject({
       precision: 0.5,
       recall: 0.5,
       truePositives: 1,
       handedOver: 2,
       expected: 2,
+      falseRate: 0.5,
     });
     expect(s.timing).toEqual({ p50: 4, p95: 8, max: 8 });
     expect(percentile([], 95)).toBe(0);

@@ -7,6 +7,7 @@ import { botAnswers, shops } from '../../db/schema.ts';
 import { shopGuard } from '../shops/shop-guard.ts';
 import type { AnsweringService } from './answering.service.ts';
 import { handoverReasonText } from './auto-reply.ts';
+import { simulatorTurns } from './conversation-context.ts';
 
 interface Options {
   db: Db;
@@ -25,7 +26,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
     },
     async (request) => {
       const { question, conversation, productId } = request.body;
-      const result = await answering.answer(request.shop, question, { conversation, productId });
+      // The simulator's conversation so far: a follow-up is answered in its context.
+      const history = await simulatorTurns(db, request.shop.id, conversation);
+      const result = await answering.answer(request.shop, question, { conversation, productId, history });
       return {
         data: {
           result: result.text,

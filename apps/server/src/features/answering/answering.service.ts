@@ -5,6 +5,7 @@ import {
   type Composer,
   type Embedder,
   embedShopIndex,
+  type HistoryTurn,
   type ShopIndex,
 } from '@balas/bot';
 import type { AppContext } from '../../context.ts';
@@ -49,7 +50,8 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
       options: {
         productId?: string | undefined;
         conversation: string;
-        history?: { role: 'shopper' | 'bot' | 'agent'; text: string }[];
+        /** Recent turns of the conversation, oldest first, with the cards shared in them. */
+        history?: HistoryTurn[];
       },
     ): Promise<AnswerResult> {
       const result = await answer(question, {
@@ -68,6 +70,7 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         language: result.language,
         sources: result.sources,
         handover: result.handover?.reason ?? null,
+        productId: options.productId ?? null,
       });
       return result;
     },

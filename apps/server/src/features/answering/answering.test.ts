@@ -68,6 +68,66 @@ describe('simulator', () => {
     expect(res.json().data.handover.reason).toBe('asked_for_human');
   });
 
+  it('answers a follow-up in the context of the conversation (product, language)', async () => {
+    await t.app.services.products.upsertCatalogue(shopId, [
+      {
+        externalId: '8001',
+        name: 'Baju Kurung Moden Seri Ayu',
+        description: 'Modern baju kurung in cotton silk. Colours: Dusty Rose, Sage, Navy.',
+        price: '129.00',
+        currency: 'MYR',
+        stock: 8,
+        images: [],
+        variations: [
+          { id: 'm', name: 'M', price: 129, stock: 8 },
+          { id: 'xl', name: 'XL', price: 139, stock: 0 },
+        ],
+      },
+    ]);
+    const ask = (question: string, extra: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shopee/v1/lang_chain_push',
+        headers,
+        payload: { question, shopId, conversation: '55550001', ...extra },
+      });
+    const first = (await ask('how much is the baju kurung moden seri ayu?')).json().data;
+    expect(first.result).toMatch(/RM129\.00.*RM139\.00|M RM129\.00, XL RM139\.00/);
+    const followUp = (await ask('XL berapa?')).json().data;
+    expect(followUp).toMatchObject({ language: 'ms', handover: null });
+    expect(followUp.result).toContain('RM139.00');
+    expect(followUp.result).not.toContain('RM129.00');
+    // A card shared once carries the next questions.
+    await ask('hi', { productId: '8001' });
+    expect((await ask('what colours?')).json().data.result).toContain('Dusty Rose');
+    // "ok" follows the conversation's language.
+    const zh = (q: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/shopee/v1/lang_chain_push',
+        headers,
+        payload: { question: q, shopId, conversation: '55550002' },
+      });
+    await zh('寄到沙巴要几天？');
+    expect((await zh('ok')).json().data).toMatchObject({
+      language: 'zh',
+      result: expect.stringContaining('不客气'),
+    });
+  });
+
+  it("hands an order lookup over with the merchant's words, never a score", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee/v1/lang_chain_push',
+      headers,
+      payload: { question: '我的订单什么时候发货？订单号 SA240519', shopId, conversation: '55550003' },
+    });
+    expect(res.json().data.handover).toEqual({
+      reason: 'order_status',
+      text: 'The shopper asks about their order (when it ships, order SA240519)',
+    });
+  });
+
   it('refuses another merchant’s shop and a bad payload', async () => {
     const other = await signUp(t.app);
     const res = await t.app.inject({
@@ -125,7 +185,7 @@ describe('website chat', () => {
       (c: { conversation_id: string }) => c.conversation_id === session,
     );
     expect(conversation).toMatchObject({ is_agent: true });
-    expect(conversation.handover_reason).toMatch(/asked for a person/);
+    expect(conversation.handover_reason).toBe('The shopper asked to talk to a person');
     const after = await ask('hello? how much is shipping?');
     expect(after.json().data).toMatchObject({ response: '', handover: true });
     const merchant = await t.app.inject({
@@ -167,6 +227,22 @@ describe('website chat', () => {
       { kind: 'bot_enabled', reason: null, actor: 'merchant' },
       { kind: 'handed_back', reason: null, actor: 'merchant' },
     ]);
+  });
+
+  it('answers a follow-up with the earlier turns of the session', async () => {
+    const ask2 = (query: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/website/v1/${shopId}`,
+        payload: { query, sessionId: 'FollowUp0001' },
+      });
+    expect((await ask2('how much is the baju kurung moden seri ayu?')).json().data.response).toContain(
+      'RM129.00',
+    );
+    const xl = (await ask2('and the XL?')).json().data;
+    expect(xl).toMatchObject({ handover: false });
+    expect(xl.response).toContain('RM139.00');
+    expect((await ask2('berapa?')).json().data.response).toContain('RM129.00');
   });
 
   it('answers a message at most once even when asked twice', async () => {

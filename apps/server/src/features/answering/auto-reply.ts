@@ -1,4 +1,5 @@
 import { type AnswerResult, voucherOfferText } from '@balas/bot';
+import { handoverReasonMessage } from '@balas/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
@@ -8,20 +9,13 @@ import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
+import { conversationTurns, productOfContent } from './conversation-context.ts';
 
+/** The reason a merchant reads for a handover (the contracts' words; never a score). */
 export function handoverReasonText(result: AnswerResult): string {
   const h = result.handover;
   if (!h) return '';
-  if (h.reason === 'asked_for_human') return 'The shopper asked for a person';
-  if (h.reason === 'angry') return 'The shopper seems upset';
-  const score = h.score ?? result.confidence;
-  return `The bot was not confident enough to answer (best score ${score.toFixed(2)})`;
-}
-
-/** The product a message carries (a Shopee item card or a Lazada product card), if any. */
-function productOf(content: Record<string, unknown>): string | undefined {
-  const id = content.item_id ?? content.itemId ?? content.productId;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+  return handoverReasonMessage(h.reason, h.order);
 }
 
 export interface AutoReplyOutcome {
@@ -80,13 +74,14 @@ export function createAutoReply(
     // Only what the shopper wrote: a card's or sticker's preview label ('[Order]') is no question.
     const written = message.content.text ?? message.content.txt;
     const question = typeof written === 'string' ? written.trim() : '';
-    const productId = productOf(message.content);
+    const productId = productOfContent(message.content);
     if (!question && !productId) return quiet();
 
     if (!(await deps.botBudget.take(shop, conversation))) return quiet(true);
     const result = await deps.answering.answer(shop, question || `product ${productId}`, {
       conversation: conversation.externalId,
       productId,
+      history: await conversationTurns(db, conversation.id, message),
     });
     const type = shop.provider === 'lazada' ? '1' : 'text';
     const asContent = (text: string) => (shop.provider === 'lazada' ? { txt: text } : { text });

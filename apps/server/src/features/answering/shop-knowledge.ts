@@ -64,6 +64,7 @@ export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnow
       ...(p.price !== null ? { price: Number(p.price) } : {}),
       ...(p.currency ? { currency: p.currency } : {}),
       ...(p.stock !== null ? { stock: p.stock } : {}),
+      ...(p.variations.length ? { variations: p.variations } : {}),
     })),
     productInfo: infoRows.map((i) => ({
       id: i.id,

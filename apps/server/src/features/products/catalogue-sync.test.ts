@@ -1,7 +1,7 @@
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../db/schema.ts';
+import { products, shops } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
 import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
@@ -84,6 +84,20 @@ describe('catalogue kept in sync with the platform', () => {
     const ours = await catalogue();
     expect([...ours.keys()].sort()).toEqual(listed.map((p) => p.id).sort());
     for (const p of listed) expect(ours.get(p.id)).toBe(p.name);
+  });
+
+  it("keeps each variation's price and stock (Shopee models), which the bot answers from", async () => {
+    const withModels = platformShop().products.find((p) => p.status === 'NORMAL' && p.models.length > 1)!;
+    const [row] = await t!.ctx.database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.shopId, shopId), eq(products.externalId, withModels.id)));
+    expect(row!.variations).toHaveLength(withModels.models.length);
+    const model = withModels.models[0]!;
+    const name = model.tierIndex.map((o, tier) => withModels.variations[tier]!.options[o]).join(' / ');
+    expect(row!.variations[0]).toEqual({ id: model.id, name, price: model.price, stock: model.stock });
+    expect(Number(row!.price)).toBe(Math.min(...withModels.models.map((m) => m.price)));
+    expect(row!.stock).toBe(withModels.models.reduce((n, m) => n + m.stock, 0));
   });
 
   it('re-syncs six hours later: added and renamed products show up, removed and unlisted ones disappear', async () => {

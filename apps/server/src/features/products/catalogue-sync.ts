@@ -1,6 +1,7 @@
+import type { LazadaSku } from '@balas/marketplaces';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { shops as shopsTable } from '../../db/schema.ts';
+import { type ProductVariationRow, shops as shopsTable } from '../../db/schema.ts';
 import type { MarketplaceClients } from '../shops/connectors.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
@@ -12,7 +13,26 @@ const SHOPEE_PAGE = 100;
 const SHOPEE_INFO_BATCH = 50;
 const LAZADA_PAGE = 50;
 
-const price = (value: number | null) => (value === null ? null : value.toFixed(2));
+const price = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : value.toFixed(2);
+
+const lowest = (variations: ProductVariationRow[]) => {
+  const prices = variations.map((v) => v.price).filter((p): p is number => p !== null);
+  return prices.length ? Math.min(...prices) : null;
+};
+
+const total = (variations: ProductVariationRow[]) => {
+  const stocks = variations.map((v) => v.stock).filter((s): s is number => s !== null);
+  return stocks.length ? stocks.reduce((a, b) => a + b, 0) : null;
+};
+
+/** A Lazada SKU as a variation, named by its sale properties ("Sage / M"). */
+const lazadaVariation = (s: LazadaSku): ProductVariationRow => ({
+  id: s.skuId || s.sellerSku,
+  name: Object.values(s.saleProps).join(' / ') || s.sellerSku,
+  price: s.specialPrice ?? s.price,
+  stock: s.quantity,
+});
 
 /**
  * Keeps a marketplace shop's catalogue in step with the platform: what the platform lists (Shopee
@@ -24,6 +44,23 @@ export function createCatalogueSync(
 ) {
   const { clients, shops, products } = deps;
   const { db } = ctx.database;
+
+  /** A Shopee item's models, named by their tier options ("Sage / M"). */
+  async function shopeeVariations(auth: { accessToken: string; shopId: string }, itemId: string) {
+    const { tierVariations, models } = await clients.shopee.getModelList(auth, itemId);
+    return models.map(
+      (m): ProductVariationRow => ({
+        id: m.modelId,
+        name:
+          m.tierIndex
+            .map((option, tier) => tierVariations[tier]?.options[option])
+            .filter(Boolean)
+            .join(' / ') || m.sku,
+        price: m.price,
+        stock: m.stock,
+      }),
+    );
+  }
 
   /** The platform's listing; `complete` is false when it was cut at MAX_ITEMS. */
   async function fetchListing(shop: ShopRow): Promise<{ items: CatalogueItem[]; complete: boolean }> {
@@ -39,17 +76,19 @@ export function createCatalogueSync(
             auth,
             page.itemIds.slice(i, i + SHOPEE_INFO_BATCH),
           );
-          items.push(
-            ...info.map((p) => ({
+          for (const p of info) {
+            const variations = p.hasModel ? await shopeeVariations(auth, p.itemId) : [];
+            items.push({
               externalId: p.itemId,
               name: p.name,
               description: p.description,
-              price: price(p.price),
-              currency: p.currency,
-              stock: p.stock,
+              price: price(p.price ?? lowest(variations)),
+              currency: p.currency ?? (variations.length ? 'MYR' : null),
+              stock: p.stock ?? total(variations),
               images: p.images,
-            })),
-          );
+              variations,
+            });
+          }
         }
         if (!page.hasNextPage || page.itemIds.length === 0) return { items, complete: true };
         if (items.length >= MAX_ITEMS || page.nextOffset <= offset) return { items, complete: false };
@@ -67,6 +106,10 @@ export function createCatalogueSync(
           currency: p.currency,
           stock: p.stock,
           images: p.images,
+          variations:
+            p.skus.length > 1 || Object.keys(p.skus[0]?.saleProps ?? {}).length
+              ? p.skus.map(lazadaVariation)
+              : [],
         })),
       );
       if (page.products.length < LAZADA_PAGE) return { items, complete: true };

@@ -1,7 +1,7 @@
 import type { Product, ProductInfoRecord } from '@balas/contracts';
 import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productInfo, productInfoProducts, products } from '../../db/schema.ts';
+import { type ProductVariationRow, productInfo, productInfoProducts, products } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
@@ -16,6 +16,8 @@ export interface CatalogueItem {
   currency: string | null;
   stock: number | null;
   images: string[];
+  /** Shopee models / Lazada SKUs with their own price and stock; none for a product without variations. */
+  variations?: ProductVariationRow[];
 }
 
 const toProduct = (p: ProductRow): Product => ({
@@ -227,7 +229,9 @@ async function upsertItems(db: Pick<Db, 'insert'>, shopId: string, items: Catalo
     const written = await db
       .insert(products)
       .values(
-        unique.slice(from, from + ITEMS_PER_INSERT).map((item) => ({ shopId, ...item, updatedAt: now })),
+        unique
+          .slice(from, from + ITEMS_PER_INSERT)
+          .map((item) => ({ shopId, ...item, variations: item.variations ?? [], updatedAt: now })),
       )
       .onConflictDoUpdate({
         target: [products.shopId, products.externalId],
@@ -238,10 +242,11 @@ async function upsertItems(db: Pick<Db, 'insert'>, shopId: string, items: Catalo
           currency: sql`excluded.currency`,
           stock: sql`excluded.stock`,
           images: sql`excluded.images`,
+          variations: sql`excluded.variations`,
           updatedAt: sql`excluded.updated_at`,
         },
-        setWhere: sql`(${products.name}, ${products.description}, ${products.price}, ${products.currency}, ${products.stock}, ${products.images})
-          is distinct from (excluded.name, excluded.description, excluded.price, excluded.currency, excluded.stock, excluded.images)`,
+        setWhere: sql`(${products.name}, ${products.description}, ${products.price}, ${products.currency}, ${products.stock}, ${products.images}, ${products.variations})
+          is distinct from (excluded.name, excluded.description, excluded.price, excluded.currency, excluded.stock, excluded.images, excluded.variations)`,
       })
       .returning({ id: products.id });
     changed += written.length;

@@ -1,0 +1,2 @@
+ALTER TABLE "bot_answers" ADD COLUMN "product_id" text;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "variations" jsonb DEFAULT '[]'::jsonb NOT NULL;

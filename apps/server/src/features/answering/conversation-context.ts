@@ -1,0 +1,81 @@
+import type { HistoryTurn } from '@balas/bot';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { botAnswers, messages } from '../../db/schema.ts';
+
+// What the engine needs of a conversation to answer a follow-up: its recent turns, oldest first, with
+// the product and order cards shared in them ("XL berapa?" after a card of the baju kurung).
+
+/** Turns the engine looks back over. */
+export const CONTEXT_TURNS = 8;
+
+/** The product a message carries (a Shopee item card or a Lazada product card), if any. */
+export function productOfContent(content: Record<string, unknown>): string | undefined {
+  const infos = content.chat_product_infos;
+  const first = Array.isArray(infos) ? (infos[0] as Record<string, unknown> | undefined) : undefined;
+  const id = content.item_id ?? content.itemId ?? content.productId ?? first?.item_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** The order a message carries (an order card), if any. */
+export function orderOfContent(content: Record<string, unknown>): string | undefined {
+  const id = content.order_sn ?? content.orderId ?? content.order_id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+const ROLE = { customer: 'shopper', agent: 'agent', bot: 'bot' } as const;
+
+/** The turns of an inbox conversation before one message (failed sends left out). */
+export async function conversationTurns(
+  db: Db,
+  conversationId: string,
+  before: { id: string; sentAt: Date },
+): Promise<HistoryTurn[]> {
+  const rows = await db
+    .select({
+      sender: messages.sender,
+      text: messages.text,
+      content: messages.content,
+      status: messages.status,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        or(
+          lt(messages.sentAt, before.sentAt),
+          and(eq(messages.sentAt, before.sentAt), lt(messages.id, before.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(CONTEXT_TURNS);
+  return rows
+    .filter((r) => r.status !== 'failed')
+    .reverse()
+    .map((r) => {
+      const written = r.content.text ?? r.content.txt;
+      const productId = productOfContent(r.content);
+      const orderId = orderOfContent(r.content);
+      return {
+        role: ROLE[r.sender],
+        text: typeof written === 'string' ? written : r.sender === 'customer' ? '' : r.text,
+        ...(productId ? { productId } : {}),
+        ...(orderId ? { orderId } : {}),
+      };
+    });
+}
+
+/** The simulator's earlier questions and answers in one simulator conversation. */
+export async function simulatorTurns(db: Db, shopId: string, conversation: string): Promise<HistoryTurn[]> {
+  const rows = await db
+    .select({ message: botAnswers.message, response: botAnswers.response, productId: botAnswers.productId })
+    .from(botAnswers)
+    .where(and(eq(botAnswers.shopId, shopId), eq(botAnswers.conversation, conversation)))
+    .orderBy(desc(botAnswers.id))
+    .limit(CONTEXT_TURNS / 2);
+  return rows.reverse().flatMap((r): HistoryTurn[] => [
+    { role: 'shopper', text: r.message, ...(r.productId ? { productId: r.productId } : {}) },
+    { role: 'bot', text: r.response },
+  ]);
+}
