@@ -15,6 +15,7 @@ import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
+import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
@@ -180,6 +181,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           onOpened: services.enqueuePlatformRead,
           db: ctx.database.db,
           shopCache: services.shops.cache,
+        });
+        await api.register(insightsRoutes, {
+          insights: services.insights,
+          gaps: services.knowledgeGaps,
+          db: ctx.database.db,
         });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({

@@ -9,6 +9,9 @@ import { createMessenger } from './features/inbox/messenger.ts';
 import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
+import { createInsightsRollup } from './features/insights/insights.rollup.ts';
+import { createInsightsService } from './features/insights/insights.service.ts';
+import { createKnowledgeGaps } from './features/insights/knowledge-gaps.service.ts';
 import { createKnowledgeJobs } from './features/knowledge/knowledge.jobs.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
@@ -44,6 +47,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
+  const insights = createInsightsService(ctx.database.db);
+  const insightsRollup = createInsightsRollup(ctx);
+  const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
 
   const services = {
     fetch: fetchImpl,
@@ -60,6 +66,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     voucherOffers,
     answering,
     autoReply,
+    insights,
+    insightsRollup,
+    knowledgeGaps,
     async enqueueIngestion(fileId: string, kind: 'pdf' | 'docx' | 'text' | 'csv' | 'json') {
       await ctx.queue.enqueue(jobs.knowledge.ingest, { fileId, kind }, { jobId: fileId });
     },
@@ -88,6 +97,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     products: createProductsJobs(ctx, catalogue),
     inbox: { readOnPlatform: platformRead.job },
     answering: { autoReply: autoReply.job },
+    insights: { refresh: insightsRollup.job },
     webhooks: createWebhookJobs(ctx, {
       sync,
       autoReply: (messageId) => ctx.queue.enqueue(autoReply.job, { messageId }, { jobId: messageId }),

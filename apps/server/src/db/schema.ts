@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -365,7 +366,11 @@ export const botAnswers = pgTable(
     handover: text('handover'),
     createdAt: createdAt(),
   },
-  (t) => [index('bot_answers_shop_idx').on(t.shopId, t.id)],
+  (t) => [
+    index('bot_answers_shop_idx').on(t.shopId, t.id),
+    // Knowledge gaps: the shop's handed-over questions of a period, newest first.
+    index('bot_answers_handover_idx').on(t.shopId, t.createdAt).where(sql`${t.handover} is not null`),
+  ],
 );
 
 export const vouchersSent = pgTable(
@@ -403,3 +408,97 @@ export const voucherTotals = pgTable('voucher_totals', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
 });
+
+// ---- insights (decision 0009) ----------------------------------------------------------------
+// Rollups the Insights page reads instead of the messages themselves. insight_hours and
+// insight_sources are kept exact by statement triggers on messages and bot_answers; the triggers
+// also queue each touched conversation in insight_dirty, and the insights.refresh job recomputes
+// that conversation's chats into insight_chats (migration 0005).
+
+/** One chat: a conversation from a shopper message after 24 h without one until the next such message. */
+export const insightChats = pgTable(
+  'insight_chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The chat's first shopper message. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastShopperAt: timestamp('last_shopper_at', { withTimezone: true }).notNull(),
+    shopperMessages: integer('shopper_messages').notNull(),
+    botReplies: integer('bot_replies').notNull(),
+    agentReplies: integer('agent_replies').notNull(),
+    firstBotAt: timestamp('first_bot_at', { withTimezone: true }),
+    firstAgentAt: timestamp('first_agent_at', { withTimezone: true }),
+    handedOver: boolean('handed_over').notNull(),
+    handoverReason: text('handover_reason'),
+    /** The bot replied, no person wrote, nothing was handed over, the shopper's last message had a bot reply. */
+    botResolved: boolean('bot_resolved').notNull(),
+    /** The platform's reply deadline for this chat; null for website shops. */
+    responseDeadline: timestamp('response_deadline', { withTimezone: true }),
+  },
+  (t) => [
+    index('insight_chats_shop_started_idx').on(t.shopId, t.startedAt),
+    index('insight_chats_conversation_idx').on(t.conversationId, t.startedAt),
+  ],
+);
+
+/** Shopper messages per shop and UTC hour. */
+export const insightHours = pgTable(
+  'insight_hours',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    shopperMessages: integer('shopper_messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour] })],
+);
+
+/** Bot answers to shoppers per shop, UTC hour and source (a topic or a file) they came from. */
+export const insightSources = pgTable(
+  'insight_sources',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour, t.kind, t.name] })],
+);
+
+/** Conversations whose chats must be recomputed from `since` on; `version` grows with every mark. */
+export const insightDirty = pgTable('insight_dirty', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  shopId: uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  version: integer('version').notNull().default(0),
+});
+
+/** Knowledge-gap questions the merchant dismissed or answered with a knowledge entry. */
+export const knowledgeGapMarks = pgTable(
+  'knowledge_gap_marks',
+  {
+    answerId: bigint('answer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => botAnswers.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['dismissed', 'answered'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_gap_marks_shop_idx').on(t.shopId)],
+);
