@@ -6,7 +6,7 @@ const GAP_REPAIR_EVERY_MS = 10 * 60 * 1000;
 /** How often shops are checked for a catalogue re-sync (each is re-synced 6 h after its last sync). */
 const CATALOGUE_CHECK_EVERY_MS = 30 * 60 * 1000;
 /** How fresh the Insights chats are (decision 0009). */
-const INSIGHTS_REFRESH_EVERY_MS = 60 * 1000;
+const INSIGHTS_REFRESH_EVERY_MS = 15 * 1000;
 
 /** Registers every feature's job definitions (API and worker processes alike) and the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {

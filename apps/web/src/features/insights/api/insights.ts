@@ -20,8 +20,8 @@ export const useInsights = (filter: InsightsFilter) =>
     queryKey: ['insights', insightsParams(filter)],
     queryFn: () => api<InsightsOverview>('/insights', { query: insightsParams(filter) }),
     placeholderData: keepPreviousData,
-    // The figures follow the conversations' rollups, refreshed every minute on the server.
-    refetchInterval: 60_000,
+    // The figures follow rollups the server refreshes every 15 seconds.
+    refetchInterval: 30_000,
   });
 
 export const useKnowledgeGaps = (shopId: string) =>

@@ -14,6 +14,12 @@ export interface Series {
   format?: (value: number | null) => string;
 }
 
+/** A mark where a day has a value but its neighbours have none (a line needs two points). */
+const lonely =
+  (data: (number | null)[]) =>
+  ({ index }: { index: number }) =>
+    data[index] !== null && (data[index - 1] ?? null) === null && (data[index + 1] ?? null) === null;
+
 /** One figure: its value and change from the previous period, its chart over time, its definition. */
 export function FigureCard({
   title,
@@ -23,6 +29,7 @@ export function FigureCard({
   definition,
   dates,
   series,
+  axisFormat,
   empty,
   emptyText,
   children,
@@ -34,6 +41,8 @@ export function FigureCard({
   definition: string;
   dates?: string[];
   series?: Series[];
+  /** Labels of the value axis (default: the first series' format). */
+  axisFormat?: (value: number) => string;
   /** Nothing to chart yet: the text says what will appear. */
   empty?: boolean;
   emptyText?: string;
@@ -48,7 +57,12 @@ export function FigureCard({
           {title}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="p" sx={{ fontSize: { xs: 26, sm: 30 } }}>
+          <Typography
+            variant="h4"
+            component="p"
+            data-testid="figure-value"
+            sx={{ fontSize: { xs: 26, sm: 30 } }}
+          >
             {value}
           </Typography>
           {change && (
@@ -69,9 +83,9 @@ export function FigureCard({
           </Typography>
         )}
         {series && dates && !empty && (
-          <Box sx={{ height: 200, mx: -1 }}>
+          <Box sx={{ mx: -1 }}>
             <LineChart
-              height={200}
+              height={180}
               title={`${title} per day`}
               desc={series
                 .filter((s) => !s.previous)
@@ -83,15 +97,17 @@ export function FigureCard({
               xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 24 }]}
               yAxis={[
                 {
-                  width: 48,
-                  valueFormatter: series[0]?.format ? (v: number) => series[0]!.format!(v) : undefined,
+                  width: 52,
+                  valueFormatter:
+                    axisFormat ?? (series[0]?.format ? (v: number) => series[0]!.format!(v) : undefined),
                 },
               ]}
               series={series.map((s) => ({
                 label: s.label,
                 data: s.data,
                 color: s.color,
-                showMark: s.data.length <= 2,
+                showMark: s.data.length <= 2 || lonely(s.data),
+                curve: 'linear' as const,
                 connectNulls: false,
                 valueFormatter: (v: number | null) => (s.format ? s.format(v) : v === null ? '—' : String(v)),
                 ...(s.previous ? { id: `${s.label}-previous` } : {}),

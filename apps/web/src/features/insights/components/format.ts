@@ -10,6 +10,7 @@ export const percent = (r: number | null) => (r === null ? DASH : `${Math.round(
 export function duration(ms: number | null): string {
   if (ms === null) return DASH;
   const s = ms / 1000;
+  if (s < 0.1) return 'under 0.1 s';
   if (s < 10) return `${Math.round(s * 10) / 10} s`;
   if (s < 60) return `${Math.round(s)} s`;
   const min = Math.round(s / 60);
@@ -18,6 +19,14 @@ export function duration(ms: number | null): string {
   if (h < 24) return min % 60 ? `${h} h ${min % 60} min` : `${h} h`;
   const d = Math.floor(h / 24);
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
+}
+
+/** Axis labels for times: one unit chosen by the largest value, so ticks stay distinct. */
+export function durationAxis(values: (number | null)[]): (ms: number) => string {
+  const max = Math.max(0, ...values.filter((v): v is number => v !== null));
+  if (max < 60_000) return (ms) => `${Math.round(ms / 100) / 10} s`;
+  if (max < 3600_000) return (ms) => `${Math.round(ms / 6000) / 10} min`;
+  return (ms) => `${Math.round(ms / 360_000) / 10} h`;
 }
 
 /** "12 Jun" from YYYY-MM-DD, read as a calendar day (no time zone shift). */

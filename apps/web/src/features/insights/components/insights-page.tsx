@@ -23,7 +23,7 @@ import { useShops } from '../../shops/api/get-shops.ts';
 import { type InsightsFilter, insightsParams, useInsights } from '../api/insights.ts';
 import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
-import { change, count, duration, percent, shortDate } from './format.ts';
+import { change, count, duration, durationAxis, percent, shortDate } from './format.ts';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
 
 const d = messages.insights.definitions;
@@ -93,18 +93,15 @@ export function InsightsPage() {
           </Button>
         }
       />
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={1.5}
-        sx={{ mb: 3, alignItems: { md: 'center' }, flexWrap: 'wrap', rowGap: 1.5 }}
-      >
+      <Box sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <TextField
           select
           size="small"
           label="Shop"
           value={filter.shopId}
           onChange={(e) => setFilter({ shopId: e.target.value })}
-          sx={{ minWidth: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
         >
           <MenuItem value="">All shops</MenuItem>
           {(shops.data ?? []).map((s) => (
@@ -166,7 +163,7 @@ export function InsightsPage() {
             </Button>
           </Stack>
         )}
-      </Stack>
+      </Box>
       {exportError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {exportError}
@@ -337,6 +334,9 @@ function Figures({ data }: { data: InsightsOverview }) {
             format: time,
           },
         ]}
+        axisFormat={durationAxis(
+          daily.flatMap((x) => [x.botFirstResponseMedianMs, x.humanFirstResponseMedianMs]),
+        )}
         empty={c.botFirstResponse.count + c.humanFirstResponse.count === 0}
         emptyText="Response times will appear here once the bot or your team reply to shoppers in this period."
       />
@@ -389,7 +389,7 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="What the bot answered from"
         value={count(data.topTopics.reduce((n, t) => n + t.count, 0))}
-        detail="answers from your topics in the period"
+        detail={`answer${data.topTopics.reduce((n, t) => n + t.count, 0) === 1 ? '' : 's'} from your topics in the period`}
         definition={d.topSources}
       >
         <Ranked
