@@ -1,4 +1,5 @@
 import { benchInbox } from './inbox.bench.ts';
+import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchVouchers } from './vouchers.bench.ts';
@@ -7,6 +8,7 @@ import { benchWidget } from './widget.bench.ts';
 // `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
 const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
+  insights: benchInsights,
   knowledge: benchKnowledge,
   vouchers: benchVouchers,
   widget: benchWidget,

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -502,3 +503,73 @@ export const knowledgeGapMarks = pgTable(
   },
   (t) => [index('knowledge_gap_marks_shop_idx').on(t.shopId)],
 );
+
+/**
+ * Each shop's figures per calendar day in its time zone, recomputed by insights.refresh from the
+ * chats started that day and the hourly counts: what the page reads. Times are milliseconds.
+ */
+export const insightDays = pgTable(
+  'insight_days',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    chats: integer('chats').notNull().default(0),
+    /** Chats whose facts make them bot-resolved; they count once closed. */
+    botResolved: integer('bot_resolved').notNull().default(0),
+    handedOver: integer('handed_over').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    /**
+     * First bot and first person reply times of the day's chats: their count, median and p90, and
+     * the times rounded to 3 significant digits (at least 10 ms) with how many chats had each, sorted:
+     * a period's median and p90 are computed from these.
+     */
+    botN: integer('bot_n').notNull().default(0),
+    botP50: real('bot_p50'),
+    botP90: real('bot_p90'),
+    botValues: integer('bot_values').array().notNull().default(sql`'{}'`),
+    botCounts: integer('bot_counts').array().notNull().default(sql`'{}'`),
+    humanN: integer('human_n').notNull().default(0),
+    humanP50: real('human_p50'),
+    humanP90: real('human_p90'),
+    humanValues: integer('human_values').array().notNull().default(sql`'{}'`),
+    humanCounts: integer('human_counts').array().notNull().default(sql`'{}'`),
+    /** Marketplace chats answered, answered by their deadline, and not answered yet. */
+    windowAnswered: integer('window_answered').notNull().default(0),
+    windowWithin: integer('window_within').notNull().default(0),
+    windowUnanswered: integer('window_unanswered').notNull().default(0),
+    /** Until then some chats of the day are open or have a reply deadline ahead: read them live. */
+    settledUntil: timestamp('settled_until', { withTimezone: true }),
+    shopperMessages: integer('shopper_messages').notNull().default(0),
+    /** Shopper messages per local hour 0-23. */
+    hourly: integer('hourly').array().notNull().default(sql`'{}'`),
+    vouchers: integer('vouchers').notNull().default(0),
+    /** Handover reason code -> chats. */
+    reasons: jsonb('reasons').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /** "topic:<name>" or "file:<name>" -> answers. */
+    sources: jsonb('sources').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day] })],
+);
+
+/** UTC hours whose counts changed (shopper messages, vouchers, answer sources): their days are recomputed. */
+export const insightDirtyHours = pgTable(
+  'insight_dirty_hours',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour] })],
+);
+
+/** Bumped whenever one of a shop's days before yesterday changes: readers' copies of them stay valid until then. */
+export const insightVersions = pgTable('insight_versions', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});

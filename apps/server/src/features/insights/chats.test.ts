@@ -2,6 +2,7 @@ import { responseDeadline } from '@balas/contracts';
 import { describe, expect, it } from 'vitest';
 import { type Chat, isChatOpen, splitIntoChats } from './chats.ts';
 import { conversations, expected, NOW } from './definitions.fixture.ts';
+import { weightedPercentile } from './insights.service.ts';
 
 const chatsOf = (name: string) => {
   const c = conversations.find((x) => x.name.startsWith(name))!;
@@ -111,5 +112,23 @@ describe('response window', () => {
       if (first && first <= deadline) within++;
     }
     expect({ due, within }).toEqual({ due: expected.window.due, within: expected.window.within });
+  });
+});
+
+describe('period percentiles from counted times', () => {
+  it('match PostgreSQL’s percentile_cont over the same times', () => {
+    // Bot first replies of the set: 1, 2, 2, 3, 4, 5, 6 seconds, as (time, chats) pairs.
+    const pairs = [
+      { v: 1000, n: 1 },
+      { v: 2000, n: 2 },
+      { v: 3000, n: 1 },
+      { v: 4000, n: 1 },
+      { v: 5000, n: 1 },
+      { v: 6000, n: 1 },
+    ];
+    expect(weightedPercentile(pairs, 0.5)).toBe(expected.botFirstResponse.medianMs);
+    expect(weightedPercentile(pairs, 0.9)).toBeCloseTo(expected.botFirstResponse.p90Ms);
+    expect(weightedPercentile([{ v: 7, n: 1 }], 0.9)).toBe(7);
+    expect(weightedPercentile([], 0.5)).toBeNull();
   });
 });

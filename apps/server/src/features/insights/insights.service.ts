@@ -70,162 +70,222 @@ export function referenceTimeZone(list: InsightShop[]): string {
   return best;
 }
 
-/**
- * Each shop's part of a span of days, [lo, hi) as instants: the same calendar days, each in the
- * shop's own zone. Every query starts from it and seeks its table's (shop, time) index per shop.
- */
-const ranges = (list: InsightShop[], from: string, to: string) => sql`
-  select s.id as shop_id, s.tz, (${from}::date)::timestamp at time zone s.tz as lo,
-         (${to}::date + 1)::timestamp at time zone s.tz as hi
-    from unnest(${sql.param(list.map((s) => s.id))}::uuid[], ${sql.param(list.map((s) => s.timeZone))}::text[]) as s(id, tz)`;
-
-interface ChatAggregate extends Record<string, unknown> {
-  shop_id: string | null;
-  day: string | null;
-  cur: boolean | null;
+/** A day of one shop as the page reads it: stored counts, with the time-dependent ones read live where needed. */
+interface DayRow extends Record<string, unknown> {
+  shop_id: string;
+  day: string;
   chats: number;
   closed: number;
   bot_resolved: number;
   handed_over: number;
   unanswered: number;
   bot_n: number;
-  bot_median: number | null;
+  bot_p50: number | null;
   bot_p90: number | null;
   human_n: number;
-  human_median: number | null;
+  human_p50: number | null;
   human_p90: number | null;
   window_due: number;
+  window_answered: number;
   window_within: number;
+  shopper_messages: number;
+  vouchers: number;
 }
 
-const seconds = (column: SQL) => sql`extract(epoch from ${column})::float8`;
+const shopsParam = (list: InsightShop[]) =>
+  sql`unnest(${sql.param(list.map((s) => s.id))}::uuid[], ${sql.param(list.map((s) => s.timeZone))}::text[]) as s(shop_id, tz)`;
 
-/** Chat figures per day (or per shop and day) and per period, in one pass over the chats. */
-const chatFigures = (
-  list: InsightShop[],
-  from: string,
-  currentFrom: string,
-  to: string,
-  now: Date,
-  byShop: boolean,
-) => {
+/** The shops' stored day rows from `from` to `to`. */
+const dayRows = (list: InsightShop[], from: string, to: string) => sql`
+  select d.shop_id, d.day::text as day, d.chats, d.chats as closed, d.bot_resolved, d.handed_over,
+         d.unanswered, d.bot_n, d.bot_p50, d.bot_p90, d.human_n, d.human_p50, d.human_p90,
+         d.window_answered + d.window_unanswered as window_due, d.window_answered, d.window_within,
+         d.shopper_messages, d.vouchers
+    from ${shopsParam(list)}
+    join insight_days d on d.shop_id = s.shop_id and d.day >= ${from}::date and d.day <= ${to}::date`;
+
+interface LiveRow extends Record<string, unknown> {
+  shop_id: string;
+  day: string;
+  closed: number;
+  bot_resolved: number;
+  window_unanswered_due: number;
+}
+
+/**
+ * A day is settled once its chats are closed and their reply deadlines passed; before that (today,
+ * yesterday) its closed chats and the chats due in the window are counted now, from its chats.
+ */
+const liveRows = (list: InsightShop[], from: string, to: string, now: Date) => {
   const closedBefore = new Date(now.getTime() - CHAT_QUIET_MS).toISOString();
-  const firstReply = sql`least(c.first_bot_at, c.first_agent_at)`;
-  const bot = seconds(sql`c.first_bot_at - c.started_at`);
-  const human = seconds(sql`c.first_agent_at - c.started_at`);
-  return sql<ChatAggregate>`
-    with r as (${ranges(list, from, to)}),
-    c as (
-      select c.*, ((c.started_at at time zone r.tz)::date)::text as day,
-             (c.started_at at time zone r.tz)::date >= ${currentFrom}::date as cur
-        from r join insight_chats c on c.shop_id = r.shop_id and c.started_at >= r.lo and c.started_at < r.hi)
-    select ${byShop ? sql`c.shop_id` : sql`null::uuid`} as shop_id, c.day, c.cur,
-           count(*)::int as chats,
-           count(*) filter (where c.last_shopper_at <= ${closedBefore}::timestamptz)::int as closed,
-           count(*) filter (where c.bot_resolved and c.last_shopper_at <= ${closedBefore}::timestamptz)::int as bot_resolved,
-           count(*) filter (where c.handed_over)::int as handed_over,
-           count(*) filter (where ${firstReply} is null)::int as unanswered,
-           count(c.first_bot_at)::int as bot_n,
-           percentile_cont(0.5) within group (order by ${bot}) as bot_median,
-           percentile_cont(0.9) within group (order by ${bot}) as bot_p90,
-           count(c.first_agent_at)::int as human_n,
-           percentile_cont(0.5) within group (order by ${human}) as human_median,
-           percentile_cont(0.9) within group (order by ${human}) as human_p90,
-           count(*) filter (where c.response_deadline is not null
-                              and (${firstReply} is not null or c.response_deadline <= ${now.toISOString()}::timestamptz))::int as window_due,
-           count(*) filter (where ${firstReply} <= c.response_deadline)::int as window_within
-      from c
-     group by grouping sets ((${byShop ? sql`c.shop_id, ` : sql``}c.day, c.cur), (c.cur))`;
+  const at = now.toISOString();
+  // Per day (lateral), so each seeks the chats' (shop, start) index for its own few hours.
+  return sql`
+    select d.shop_id, d.day::text as day, l.closed, l.bot_resolved, l.window_unanswered_due
+      from ${shopsParam(list)}
+      join insight_days d on d.shop_id = s.shop_id and d.day >= ${from}::date and d.day <= ${to}::date
+                          and d.settled_until > ${at}::timestamptz
+      cross join lateral (
+        select count(*) filter (where c.last_shopper_at <= ${closedBefore}::timestamptz)::int as closed,
+               count(*) filter (where c.bot_resolved and c.last_shopper_at <= ${closedBefore}::timestamptz)::int as bot_resolved,
+               count(*) filter (where c.response_deadline <= ${at}::timestamptz
+                                  and c.first_bot_at is null and c.first_agent_at is null)::int as window_unanswered_due
+          from insight_chats c
+         where c.shop_id = d.shop_id and c.started_at >= d.day::timestamp at time zone s.tz
+           and c.started_at < (d.day + 1)::timestamp at time zone s.tz) l`;
 };
 
-interface DayCount extends Record<string, unknown> {
-  shop_id: string | null;
-  day: string;
+/** The period's busiest hours (weekday * 24 + hour), handover reasons and answer sources, summed. */
+const periodBreakdown = (list: InsightShop[], from: string, to: string) => {
+  const days = sql`${shopsParam(list)}
+    join insight_days d on d.shop_id = s.shop_id and d.day >= ${from}::date and d.day <= ${to}::date`;
+  return sql`
+    select 'hour' as kind, (extract(dow from d.day)::int * 24 + u.k::int - 1)::text as key, sum(u.n)::int as n
+      from ${days} cross join lateral unnest(d.hourly) with ordinality as u(n, k) group by 2
+    union all
+    select 'reason', r.key, sum(r.value::int)::int from ${days} cross join lateral jsonb_each_text(d.reasons) r group by 2
+    union all
+    select 'source', x.key, sum(x.value::int)::int from ${days} cross join lateral jsonb_each_text(d.sources) x group by 2`;
+};
+
+/** First reply times over each period, as (time, chats) pairs from the days' rounded times. */
+const periodTimes = (list: InsightShop[], from: string, currentFrom: string, to: string) => {
+  const over = (values: SQL, counts: SQL, who: string) => sql`
+    select d.day >= ${currentFrom}::date as cur, ${who}::text as who, u.v, sum(u.n)::int as n
+      from ${shopsParam(list)}
+      join insight_days d on d.shop_id = s.shop_id and d.day >= ${from}::date and d.day <= ${to}::date
+      cross join lateral unnest(${values}, ${counts}) as u(v, n)
+     group by 1, 3`;
+  return sql`${over(sql`d.bot_values`, sql`d.bot_counts`, 'bot')}
+    union all ${over(sql`d.human_values`, sql`d.human_counts`, 'human')}`;
+};
+
+interface Breakdown extends Record<string, unknown> {
+  kind: string;
+  key: string;
   n: number;
 }
 
-const shopperMessagesByDay = (
-  list: InsightShop[],
-  from: string,
-  to: string,
-  byShop: boolean,
-) => sql<DayCount>`
-  with r as (${ranges(list, from, to)})
-  select ${byShop ? sql`h.shop_id` : sql`null::uuid`} as shop_id,
-         ((h.hour at time zone r.tz)::date)::text as day, sum(h.shopper_messages)::int as n
-    from r join insight_hours h on h.shop_id = r.shop_id and h.hour >= r.lo and h.hour < r.hi
-   group by 1, 2`;
+interface StoredPeriod {
+  days: DayRow[];
+  times: TimeCount[];
+  breakdown: Breakdown[];
+}
 
-const vouchersByDay = (list: InsightShop[], from: string, to: string, byShop: boolean) => sql<DayCount>`
-  with r as (${ranges(list, from, to)})
-  select ${byShop ? sql`v.shop_id` : sql`null::uuid`} as shop_id,
-         ((v.sent_at at time zone r.tz)::date)::text as day, count(*)::int as n
-    from r join vouchers_sent v on v.shop_id = r.shop_id and v.sent_at >= r.lo and v.sent_at < r.hi
-   group by 1, 2`;
+const CACHED_PERIODS = 500;
 
-const ms = (s: number | null) => (s === null || s === undefined ? null : Math.round(Number(s) * 1000));
+interface TimeCount extends Record<string, unknown> {
+  cur: boolean;
+  who: 'bot' | 'human';
+  v: number;
+  n: number;
+}
+
+/** Continuous percentile (as PostgreSQL's percentile_cont) of values given with their counts. */
+export function weightedPercentile(pairs: { v: number; n: number }[], q: number): number | null {
+  const sorted = pairs.filter((p) => p.n > 0).sort((a, b) => a.v - b.v);
+  const total = sorted.reduce((n, p) => n + p.n, 0);
+  if (total === 0) return null;
+  const at = q * (total - 1);
+  const valueAt = (index: number) => {
+    let seen = 0;
+    for (const p of sorted) {
+      seen += p.n;
+      if (index < seen) return p.v;
+    }
+    return sorted.at(-1)!.v;
+  };
+  const low = Math.floor(at);
+  const lowValue = valueAt(low);
+  return lowValue + (at - low) * (valueAt(Math.min(total - 1, low + 1)) - lowValue);
+}
+
+const ms = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
 const share = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
-function figuresOf(
-  row: ChatAggregate | undefined,
-  shopperMessages: number,
-  vouchersOffered: number,
-): InsightFigures {
-  const n = (v: number | undefined) => Number(v ?? 0);
-  const chats = n(row?.chats);
+/** Sums of day rows. */
+function totals(rows: DayRow[]) {
+  const t = {
+    chats: 0,
+    closed: 0,
+    botResolved: 0,
+    handedOver: 0,
+    unanswered: 0,
+    windowDue: 0,
+    windowWithin: 0,
+    shopperMessages: 0,
+    vouchers: 0,
+  };
+  for (const r of rows) {
+    t.chats += Number(r.chats);
+    t.closed += Number(r.closed);
+    t.botResolved += Number(r.bot_resolved);
+    t.handedOver += Number(r.handed_over);
+    t.unanswered += Number(r.unanswered);
+    t.windowDue += Number(r.window_due);
+    t.windowWithin += Number(r.window_within);
+    t.shopperMessages += Number(r.shopper_messages);
+    t.vouchers += Number(r.vouchers);
+  }
+  return t;
+}
+
+type Times = { count: number; medianMs: number | null; p90Ms: number | null };
+const noTimes: Times = { count: 0, medianMs: null, p90Ms: null };
+
+function figuresOf(rows: DayRow[], bot: Times, human: Times): InsightFigures {
+  const t = totals(rows);
   return {
-    chats,
-    shopperMessages,
-    botResolved: n(row?.bot_resolved),
-    closedChats: n(row?.closed),
-    botResolvedShare: share(n(row?.bot_resolved), n(row?.closed)),
-    handedOver: n(row?.handed_over),
-    handoverRate: share(n(row?.handed_over), chats),
-    botFirstResponse: {
-      count: n(row?.bot_n),
-      medianMs: ms(row?.bot_median ?? null),
-      p90Ms: ms(row?.bot_p90 ?? null),
-    },
-    humanFirstResponse: {
-      count: n(row?.human_n),
-      medianMs: ms(row?.human_median ?? null),
-      p90Ms: ms(row?.human_p90 ?? null),
-    },
-    unanswered: n(row?.unanswered),
-    window: {
-      due: n(row?.window_due),
-      within: n(row?.window_within),
-      share: share(n(row?.window_within), n(row?.window_due)),
-    },
-    vouchersOffered,
+    chats: t.chats,
+    shopperMessages: t.shopperMessages,
+    botResolved: t.botResolved,
+    closedChats: t.closed,
+    botResolvedShare: share(t.botResolved, t.closed),
+    handedOver: t.handedOver,
+    handoverRate: share(t.handedOver, t.chats),
+    botFirstResponse: bot,
+    humanFirstResponse: human,
+    unanswered: t.unanswered,
+    window: { due: t.windowDue, within: t.windowWithin, share: share(t.windowWithin, t.windowDue) },
+    vouchersOffered: t.vouchers,
   };
 }
 
-function dayOf(
-  date: string,
-  row: ChatAggregate | undefined,
-  shopperMessages: number,
-  vouchers: number,
-): InsightDay {
-  const n = (v: number | undefined) => Number(v ?? 0);
+/** A day's figures; with one shop's row, its own first-response times. */
+function dayOf(date: string, rows: DayRow[]): InsightDay {
+  const t = totals(rows);
+  const single = rows.length === 1 ? rows[0] : undefined;
   return {
     date,
-    chats: n(row?.chats),
-    shopperMessages,
-    botResolved: n(row?.bot_resolved),
-    closedChats: n(row?.closed),
-    handedOver: n(row?.handed_over),
-    botFirstResponseMedianMs: ms(row?.bot_median ?? null),
-    humanFirstResponseMedianMs: ms(row?.human_median ?? null),
-    windowDue: n(row?.window_due),
-    windowWithin: n(row?.window_within),
-    vouchersOffered: vouchers,
+    chats: t.chats,
+    shopperMessages: t.shopperMessages,
+    botResolved: t.botResolved,
+    closedChats: t.closed,
+    handedOver: t.handedOver,
+    // Across shops a day's median is the middle of the shops' medians weighted by their chats.
+    botFirstResponseMedianMs: single ? ms(single.bot_p50) : weightedMedian(rows, 'bot'),
+    humanFirstResponseMedianMs: single ? ms(single.human_p50) : weightedMedian(rows, 'human'),
+    windowDue: t.windowDue,
+    windowWithin: t.windowWithin,
+    vouchersOffered: t.vouchers,
   };
+}
+
+function weightedMedian(rows: DayRow[], who: 'bot' | 'human'): number | null {
+  const points = rows
+    .map((r) => ({ v: r[`${who}_p50`] as number | null, n: Number(r[`${who}_n`]) }))
+    .filter((p): p is { v: number; n: number } => p.v !== null && p.n > 0)
+    .sort((a, b) => a.v - b.v);
+  const total = points.reduce((n, p) => n + p.n, 0);
+  let seen = 0;
+  for (const p of points) {
+    seen += p.n;
+    if (seen * 2 >= total) return Math.round(p.v);
+  }
+  return null;
 }
 
 const daysOf = (p: Period) => Array.from({ length: p.days }, (_, i) => addDays(p.from, i));
-const sum = (rows: DayCount[], from: string, to: string) =>
-  rows.reduce((total, r) => (r.day >= from && r.day <= to ? total + Number(r.n) : total), 0);
 
 /** The days asked for, chosen in the shop's zone (or the zone most of the shops count in). */
 export function periodsFor(
@@ -253,98 +313,141 @@ export function createInsightsService(db: Db) {
     }));
   }
 
+  // The stored part of a period's figures (day rows, reply times, breakdown) only changes when the
+  // job rewrites one of the shops' days, which bumps the shop's version: it is kept per process
+  // until then. Time-dependent counts are still read live on every call (decision 0009).
+  const stored = new Map<string, { versions: string; value: Promise<StoredPeriod> }>();
+
+  async function versionsOf(list: InsightShop[]) {
+    const rows = await rowsOf<{ shop_id: string; version: number }>(
+      db,
+      sql`select shop_id, version from insight_versions where shop_id = any(${sql.param(list.map((s) => s.id))}::uuid[])`,
+    );
+    const of = new Map(rows.map((r) => [r.shop_id, r.version]));
+    return list.map((s) => `${s.id}:${s.timeZone}:${of.get(s.id) ?? 0}`).join(',');
+  }
+
+  const part = (list: InsightShop[], from: string, to: string, currentFrom: string): Promise<StoredPeriod> =>
+    from > to
+      ? Promise.resolve({ days: [], times: [], breakdown: [] })
+      : Promise.all([
+          rowsOf<DayRow>(db, dayRows(list, from, to)),
+          rowsOf<TimeCount>(db, periodTimes(list, from, currentFrom, to)),
+          from > to || to < currentFrom
+            ? Promise.resolve([])
+            : rowsOf<Breakdown>(db, periodBreakdown(list, from > currentFrom ? from : currentFrom, to)),
+        ]).then(([days, times, breakdown]) => ({ days, times, breakdown }));
+
+  /**
+   * The stored figures of both periods: days up to three days ago from this process's copy (valid
+   * while the shops' versions stand), the recent days read now.
+   */
+  async function storedPeriod(list: InsightShop[], previous: Period, current: Period, now: Date) {
+    const cutoff = addDays(localDate(now, referenceTimeZone(list)), -3);
+    const archiveTo = current.to < cutoff ? current.to : cutoff;
+    const recentFrom = addDays(archiveTo, 1) > previous.from ? addDays(archiveTo, 1) : previous.from;
+    const key = `${list.map((s) => s.id).join(',')}|${previous.from}|${current.from}|${archiveTo}`;
+    const [versions, recent] = await Promise.all([
+      versionsOf(list),
+      part(list, recentFrom, current.to, current.from),
+    ]);
+    let hit = stored.get(key);
+    if (!hit || hit.versions !== versions) {
+      const value = part(list, previous.from, archiveTo, current.from);
+      if (stored.size >= CACHED_PERIODS) stored.clear();
+      hit = { versions, value };
+      stored.set(key, hit);
+      value.catch(() => stored.delete(key));
+    }
+    const archive = await hit.value;
+    return {
+      days: [...archive.days, ...recent.days],
+      times: [...archive.times, ...recent.times],
+      breakdown: [...archive.breakdown, ...recent.breakdown],
+    };
+  }
+
+  /** Day rows with today's (and other unsettled days') time-dependent counts taken now. */
+  async function loadDays(list: InsightShop[], from: string, to: string, now: Date, days?: DayRow[]) {
+    const [rows, live] = await Promise.all([
+      days ?? rowsOf<DayRow>(db, dayRows(list, from, to)),
+      rowsOf<LiveRow>(db, liveRows(list, from, to, now)),
+    ]);
+    const liveOf = new Map(live.map((l) => [`${l.shop_id}|${l.day}`, l]));
+    return rows.map((r) => {
+      const l = liveOf.get(`${r.shop_id}|${r.day}`);
+      return l
+        ? {
+            ...r,
+            closed: Number(l.closed),
+            bot_resolved: Number(l.bot_resolved),
+            window_due: Number(r.window_answered) + Number(l.window_unanswered_due),
+          }
+        : r;
+    });
+  }
+
   async function overview(
     list: InsightShop[],
     query: { days?: number | undefined; from?: string | undefined; to?: string | undefined },
     now = new Date(),
   ): Promise<InsightsOverview> {
     const { timeZone, current, previous } = periodsFor(list, query, now);
-    const base = {
+    const saved =
+      list.length === 0
+        ? { days: [], times: [], breakdown: [] }
+        : await storedPeriod(list, previous, current, now);
+    const rows = list.length === 0 ? [] : await loadDays(list, previous.from, current.to, now, saved.days);
+    const { times: timeCounts, breakdown } = saved;
+    const inCurrent = rows.filter((r) => r.day >= current.from);
+    const inPrevious = rows.filter((r) => r.day < current.from);
+    const times = (cur: boolean, who: 'bot' | 'human'): Times => {
+      const pairs = timeCounts
+        .filter((x) => x.cur === cur && x.who === who)
+        .map((x) => ({ v: Number(x.v), n: Number(x.n) }));
+      return {
+        count: pairs.reduce((n, p) => n + p.n, 0),
+        medianMs: ms(weightedPercentile(pairs, 0.5)),
+        p90Ms: ms(weightedPercentile(pairs, 0.9)),
+      };
+    };
+    const byDay = new Map<string, DayRow[]>();
+    for (const r of rows) byDay.set(r.day, [...(byDay.get(r.day) ?? []), r]);
+    const series = (p: Period) => daysOf(p).map((d) => dayOf(d, byDay.get(d) ?? []));
+
+    const busiestHours = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+    const reasonCounts = new Map<string, number>();
+    const sourceCounts = new Map<string, number>();
+    for (const b of breakdown) {
+      const n = Number(b.n);
+      if (b.kind === 'hour') busiestHours[Math.floor(Number(b.key) / 24)]![Number(b.key) % 24]! += n;
+      else {
+        const counts = b.kind === 'reason' ? reasonCounts : sourceCounts;
+        counts.set(b.key, (counts.get(b.key) ?? 0) + n);
+      }
+    }
+    // Reasons in merchant words: codes the engine adds later without words read as "Other reason".
+    const reasons = new Map<string, { code: string; label: string; count: number }>();
+    for (const [code, n] of reasonCounts) {
+      const label = handoverReasonLabel(code);
+      const entry = reasons.get(label) ?? { code, label, count: 0 };
+      entry.count += n;
+      reasons.set(label, entry);
+    }
+    const top = (kind: string) =>
+      [...sourceCounts]
+        .filter(([key]) => key.startsWith(`${kind}:`))
+        .map(([key, count]) => ({ name: key.slice(kind.length + 1), count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+        .slice(0, TOP_SOURCES);
+    return {
       period: current,
       previousPeriod: previous,
       timeZone,
       shops: list,
       hasMarketplace: list.some((s) => s.provider !== 'website'),
-    };
-    if (list.length === 0) {
-      const empty = figuresOf(undefined, 0, 0);
-      return {
-        ...base,
-        current: empty,
-        previous: empty,
-        daily: daysOf(current).map((d) => dayOf(d, undefined, 0, 0)),
-        previousDaily: daysOf(previous).map((d) => dayOf(d, undefined, 0, 0)),
-        handoverReasons: [],
-        busiestHours: Array.from({ length: 7 }, () => Array<number>(24).fill(0)),
-        topTopics: [],
-        topFiles: [],
-      };
-    }
-    const [chatRows, messageRows, voucherRows, hourRows, reasonRows, sourceRows] = await Promise.all([
-      rowsOf<ChatAggregate>(db, chatFigures(list, previous.from, current.from, current.to, now, false)),
-      rowsOf<DayCount>(db, shopperMessagesByDay(list, previous.from, current.to, false)),
-      rowsOf<DayCount>(db, vouchersByDay(list, previous.from, current.to, false)),
-      rowsOf<{ dow: number; hour: number; n: number }>(
-        db,
-        sql`
-        with r as (${ranges(list, current.from, current.to)})
-        select extract(dow from h.hour at time zone r.tz)::int as dow,
-               extract(hour from h.hour at time zone r.tz)::int as hour, sum(h.shopper_messages)::int as n
-          from r join insight_hours h on h.shop_id = r.shop_id and h.hour >= r.lo and h.hour < r.hi
-         group by 1, 2`,
-      ),
-      rowsOf<{ reason: string | null; n: number }>(
-        db,
-        sql`
-        with r as (${ranges(list, current.from, current.to)})
-        select c.handover_reason as reason, count(*)::int as n
-          from r join insight_chats c on c.shop_id = r.shop_id and c.started_at >= r.lo and c.started_at < r.hi
-         where c.handed_over
-         group by 1 order by 2 desc`,
-      ),
-      rowsOf<{ kind: string; name: string; n: number }>(
-        db,
-        sql`
-        with r as (${ranges(list, current.from, current.to)})
-        select s.kind, s.name, sum(s.answers)::int as n
-          from r join insight_sources s on s.shop_id = r.shop_id and s.hour >= r.lo and s.hour < r.hi
-         group by 1, 2 order by 3 desc, 2 limit 200`,
-      ),
-    ]);
-    const totals = (cur: boolean) => chatRows.find((r) => r.day === null && r.cur === cur);
-    const byDay = new Map(chatRows.filter((r) => r.day !== null).map((r) => [r.day as string, r]));
-    const countsOn = (rows: DayCount[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
-    const messagesOn = countsOn(messageRows);
-    const vouchersOn = countsOn(voucherRows);
-    const series = (p: Period) =>
-      daysOf(p).map((d) => dayOf(d, byDay.get(d), messagesOn.get(d) ?? 0, vouchersOn.get(d) ?? 0));
-    const busiestHours = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
-    for (const r of hourRows) busiestHours[Number(r.dow)]![Number(r.hour)]! += Number(r.n);
-    // Reasons in merchant words: codes the engine adds later without words read as "Other reason".
-    const reasons = new Map<string, { code: string; label: string; count: number }>();
-    for (const r of reasonRows) {
-      const label = handoverReasonLabel(r.reason);
-      const entry = reasons.get(label) ?? { code: r.reason ?? 'other', label, count: 0 };
-      entry.count += Number(r.n);
-      reasons.set(label, entry);
-    }
-    const top = (kind: string) =>
-      sourceRows
-        .filter((r) => r.kind === kind)
-        .slice(0, TOP_SOURCES)
-        .map((r) => ({ name: r.name, count: Number(r.n) }));
-    return {
-      ...base,
-      current: figuresOf(
-        totals(true),
-        sum(messageRows, current.from, current.to),
-        sum(voucherRows, current.from, current.to),
-      ),
-      previous: figuresOf(
-        totals(false),
-        sum(messageRows, previous.from, previous.to),
-        sum(voucherRows, previous.from, previous.to),
-      ),
+      current: figuresOf(inCurrent, times(true, 'bot'), times(true, 'human')),
+      previous: figuresOf(inPrevious, times(false, 'bot'), times(false, 'human')),
       daily: series(current),
       previousDaily: series(previous),
       handoverReasons: [...reasons.values()].sort((a, b) => b.count - a.count),
@@ -357,21 +460,19 @@ export function createInsightsService(db: Db) {
   /** The figures of each shop on each day of the period, shop by shop (the CSV export). */
   async function* dailyByShop(list: InsightShop[], period: Period, now = new Date()) {
     for (const shop of list) {
-      const [chatRows, messageRows, voucherRows] = await Promise.all([
-        rowsOf<ChatAggregate>(db, chatFigures([shop], period.from, period.from, period.to, now, true)),
-        rowsOf<DayCount>(db, shopperMessagesByDay([shop], period.from, period.to, true)),
-        rowsOf<DayCount>(db, vouchersByDay([shop], period.from, period.to, true)),
-      ]);
-      const byDay = new Map(chatRows.filter((r) => r.day !== null).map((r) => [r.day as string, r]));
-      const messagesOn = new Map(messageRows.map((r) => [r.day, Number(r.n)]));
-      const vouchersOn = new Map(voucherRows.map((r) => [r.day, Number(r.n)]));
+      const rows = await loadDays([shop], period.from, period.to, now);
+      const byDay = new Map(rows.map((r) => [r.day, r]));
       yield daysOf(period).map((date) => {
         const row = byDay.get(date);
-        return {
-          shop,
-          date,
-          figures: figuresOf(row, messagesOn.get(date) ?? 0, vouchersOn.get(date) ?? 0),
-        };
+        const times = (who: 'bot' | 'human'): Times =>
+          row
+            ? {
+                count: Number(row[`${who}_n`]),
+                medianMs: ms(row[`${who}_p50`] as number | null),
+                p90Ms: ms(row[`${who}_p90`] as number | null),
+              }
+            : noTimes;
+        return { shop, date, figures: figuresOf(row ? [row] : [], times('bot'), times('human')) };
       });
     }
   }

@@ -275,6 +275,45 @@ describe('insights definitions on the hand-made set', () => {
   });
 });
 
+describe('insights read as they change', () => {
+  it('shows today’s chats after the next refresh, with the older days kept', async () => {
+    const now = new Date();
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
+    const first = await overview(webShopId, { days: 7 }, now);
+    await seed(
+      webShopId,
+      { name: 'T1', messages: [{ sender: 'customer', at: minutesAgo(30) }] },
+      'today000001',
+    );
+    await t.app.services.insightsRollup.refresh();
+    const second = await overview(webShopId, { days: 7 }, now);
+    expect(second.current.chats).toBe(first.current.chats + 1);
+    expect(second.current.unanswered).toBe(first.current.unanswered + 1);
+    await seed(
+      webShopId,
+      {
+        name: 'T2',
+        messages: [
+          { sender: 'customer', at: minutesAgo(20) },
+          { sender: 'bot', at: minutesAgo(19) },
+        ],
+      },
+      'today000002',
+    );
+    await t.app.services.insightsRollup.refresh();
+    const third = await overview(webShopId, { days: 7 }, now);
+    expect(third.current).toMatchObject({
+      chats: first.current.chats + 2,
+      closedChats: first.current.closedChats,
+    });
+    expect(third.current.botFirstResponse.count).toBe(first.current.botFirstResponse.count + 1);
+    // The chats are open: a day later they are closed, and the unanswered one is still unanswered.
+    const tomorrow = new Date(now.getTime() + 25 * 3600_000);
+    const later = await overview(webShopId, { days: 7 }, tomorrow);
+    expect(later.current.closedChats).toBe(later.current.chats);
+  });
+});
+
 describe('insights API', () => {
   const get = (url: string, h = headers) => t.app.inject({ url, headers: h });
   const period = 'from=2025-06-04&to=2025-06-10';

@@ -13,6 +13,10 @@ const LACK_OF_KNOWLEDGE = 'low_confidence';
 /** The newest questions per shop that are grouped. */
 const QUESTIONS_PER_SHOP = 2000;
 const GROUPS_PER_SHOP = 100;
+/** Groups listed at once (all shops together), and their questions searched for a shop reply. */
+const GROUPS_SHOWN = 100;
+const ANSWER_LOOKUPS = 5;
+const CACHED_SHOPS = 1000;
 const EXAMPLES = 5;
 /** A reply of a person of the shop counts as the answer to a question within this time. */
 const ANSWER_WITHIN = '24 hours';
@@ -28,8 +32,7 @@ interface QuestionRow extends Record<string, unknown> {
 
 export function createKnowledgeGaps(db: Db, training: TrainingService) {
   /** The shop's questions the bot handed over for lack of knowledge (shoppers' only, not the simulator's). */
-  async function questionsOf(shopId: string, days: number, now: Date) {
-    const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+  async function questionsOf(shopId: string, since: string) {
     const rows = await rowsOf<QuestionRow>(
       db,
       sql`
@@ -82,44 +85,70 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
     return rows.length;
   }
 
+  // Grouping a shop's questions is the costly part: its groups are kept while the shop's questions
+  // and marks stay the same (a fingerprint read from the database, so every process agrees).
+  const cache = new Map<string, { fingerprint: string; groups: KnowledgeGap[] }>();
+
+  async function fingerprint(shopId: string, since: string) {
+    const [row] = await rowsOf<{ f: string }>(
+      db,
+      sql`
+      select (select count(*) || ':' || coalesce(max(a.id), 0) from bot_answers a
+               where a.shop_id = ${shopId} and a.handover is not null and a.handover = ${LACK_OF_KNOWLEDGE}
+                 and a.created_at >= ${since}::timestamptz)
+             || '|' || (select count(*) || ':' || coalesce(max(k.at)::text, '') from knowledge_gap_marks k
+                         where k.shop_id = ${shopId}) as f`,
+    );
+    return row?.f ?? '';
+  }
+
+  async function groupsOf(shop: InsightShop, days: number, now: Date): Promise<KnowledgeGap[]> {
+    const since = new Date(now.getTime() - days * 86_400_000).toISOString();
+    const key = `${shop.id}|${days}`;
+    const print = await fingerprint(shop.id, since);
+    const hit = cache.get(key);
+    if (hit && hit.fingerprint === print) return hit.groups.map((g) => ({ ...g, shopName: shop.name }));
+    const questions = await questionsOf(shop.id, since);
+    const groups = groupQuestions(questions)
+      .filter((members) => members.some((q) => q.mark === null))
+      .slice(0, GROUPS_PER_SHOP)
+      .map((members): KnowledgeGap => {
+        const newest = members[0]!;
+        return {
+          id: `${shop.id}:${newest.id}`,
+          shopId: shop.id,
+          shopName: shop.name,
+          count: members.length,
+          languages: [...new Set(members.map((q) => q.language).filter((l): l is string => !!l))],
+          newestAt: newest.at,
+          examples: members.slice(0, EXAMPLES).map((q) => ({
+            id: q.id,
+            text: q.text,
+            language: q.language,
+            at: q.at,
+            conversationId: q.conversation_id,
+          })),
+          questionIds: members.map((q) => q.id),
+          shopAnswer: null,
+        };
+      });
+    if (cache.size >= CACHED_SHOPS) cache.clear();
+    cache.set(key, { fingerprint: print, groups });
+    return groups;
+  }
+
   return {
     /** Newest first; a group stays hidden while every question in it is dismissed or answered. */
     async list(list: InsightShop[], days: number, now = new Date()): Promise<KnowledgeGap[]> {
-      const gaps: (KnowledgeGap & { memberIds: number[] })[] = [];
-      for (const shop of list) {
-        const questions = await questionsOf(shop.id, days, now);
-        const groups = groupQuestions(questions)
-          .filter((members) => members.some((q) => q.mark === null))
-          .slice(0, GROUPS_PER_SHOP);
-        for (const members of groups) {
-          const newest = members[0]!;
-          gaps.push({
-            id: `${shop.id}:${newest.id}`,
-            shopId: shop.id,
-            shopName: shop.name,
-            count: members.length,
-            languages: [...new Set(members.map((q) => q.language).filter((l): l is string => !!l))],
-            newestAt: newest.at,
-            examples: members.slice(0, EXAMPLES).map((q) => ({
-              id: q.id,
-              text: q.text,
-              language: q.language,
-              at: q.at,
-              conversationId: q.conversation_id,
-            })),
-            questionIds: members.map((q) => q.id),
-            shopAnswer: null,
-            memberIds: members.slice(0, 20).map((q) => q.id),
-          });
-        }
-      }
-      const answers = await shopAnswers(gaps.flatMap((g) => g.memberIds));
-      return gaps
+      const gaps = (await Promise.all(list.map((shop) => groupsOf(shop, days, now)))).flat();
+      const shown = gaps
         .sort((a, b) => (a.newestAt < b.newestAt ? 1 : a.newestAt > b.newestAt ? -1 : 0))
-        .map(({ memberIds, ...gap }) => {
-          const answered = memberIds.find((id) => answers.has(id));
-          return { ...gap, shopAnswer: answered === undefined ? null : answers.get(answered)! };
-        });
+        .slice(0, GROUPS_SHOWN);
+      const answers = await shopAnswers(shown.flatMap((g) => g.questionIds.slice(0, ANSWER_LOOKUPS)));
+      return shown.map((gap) => {
+        const answered = gap.questionIds.slice(0, ANSWER_LOOKUPS).find((id) => answers.has(id));
+        return { ...gap, shopAnswer: answered === undefined ? null : answers.get(answered)! };
+      });
     },
 
     mark,
