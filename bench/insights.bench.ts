@@ -190,6 +190,8 @@ export async function benchInsights(): Promise<Figure[]> {
           budget: 400,
         },
         { name: `insights, 1 shop, 30 days p99 (${CLIENTS} clients)`, value: one30.latency.p99, unit: 'ms' },
+        { name: 'insights, 5 shops, 30 days, right after a rollup change', value: cold30, unit: 'ms' },
+        { name: 'insights, 5 shops, 90 days, right after a rollup change', value: cold90, unit: 'ms' },
         {
           name: `knowledge gaps, 5 shops, 90 days p99 (${CLIENTS} clients)`,
           value: gaps.latency.p99,

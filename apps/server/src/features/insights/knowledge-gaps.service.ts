@@ -87,7 +87,7 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
 
   // Grouping a shop's questions is the costly part: its groups are kept while the shop's questions
   // and marks stay the same (a fingerprint read from the database, so every process agrees).
-  const cache = new Map<string, { fingerprint: string; groups: KnowledgeGap[] }>();
+  const cache = new Map<string, { fingerprint: string; groups: Promise<KnowledgeGap[]> }>();
 
   async function fingerprint(shopId: string, since: string) {
     const [row] = await rowsOf<{ f: string }>(
@@ -107,9 +107,19 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
     const key = `${shop.id}|${days}`;
     const print = await fingerprint(shop.id, since);
     const hit = cache.get(key);
-    if (hit && hit.fingerprint === print) return hit.groups.map((g) => ({ ...g, shopName: shop.name }));
+    if (hit && hit.fingerprint === print)
+      return (await hit.groups).map((g) => ({ ...g, shopName: shop.name }));
+    // Calls arriving while the groups are being made wait for the same result.
+    const groups = grouped(shop, since);
+    if (cache.size >= CACHED_SHOPS) cache.clear();
+    cache.set(key, { fingerprint: print, groups });
+    groups.catch(() => cache.delete(key));
+    return groups;
+  }
+
+  async function grouped(shop: InsightShop, since: string): Promise<KnowledgeGap[]> {
     const questions = await questionsOf(shop.id, since);
-    const groups = groupQuestions(questions)
+    return groupQuestions(questions)
       .filter((members) => members.some((q) => q.mark === null))
       .slice(0, GROUPS_PER_SHOP)
       .map((members): KnowledgeGap => {
@@ -132,9 +142,6 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
           shopAnswer: null,
         };
       });
-    if (cache.size >= CACHED_SHOPS) cache.clear();
-    cache.set(key, { fingerprint: print, groups });
-    return groups;
   }
 
   return {
