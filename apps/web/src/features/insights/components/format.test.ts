@@ -14,6 +14,7 @@ describe('insights formatting', () => {
   });
 
   it('labels a time axis in one unit', () => {
+    expect(durationAxis([40, null, 400])(120)).toBe('120 ms');
     expect(durationAxis([400, null, 2500])(1500)).toBe('1.5 s');
     expect(durationAxis([90_000])(90_000)).toBe('1.5 min');
     expect(durationAxis([5 * 3600_000])(5400_000)).toBe('1.5 h');

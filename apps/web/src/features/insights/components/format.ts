@@ -24,6 +24,7 @@ export function duration(ms: number | null): string {
 /** Axis labels for times: one unit chosen by the largest value, so ticks stay distinct. */
 export function durationAxis(values: (number | null)[]): (ms: number) => string {
   const max = Math.max(0, ...values.filter((v): v is number => v !== null));
+  if (max < 1000) return (ms) => `${Math.round(ms)} ms`;
   if (max < 60_000) return (ms) => `${Math.round(ms / 100) / 10} s`;
   if (max < 3600_000) return (ms) => `${Math.round(ms / 6000) / 10} min`;
   return (ms) => `${Math.round(ms / 360_000) / 10} h`;
