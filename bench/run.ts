@@ -1,4 +1,5 @@
 import { benchInbox } from './inbox.bench.ts';
+import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { type Figure, report } from './support.ts';
@@ -9,6 +10,7 @@ import { benchWidget } from './widget.bench.ts';
 // `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
 const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
+  insights: benchInsights,
   knowledge: benchKnowledge,
   'upload-bombs': benchUploadBombs,
   orders: benchOrders,

@@ -16,6 +16,7 @@ import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
+import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
@@ -199,6 +200,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           queue: ctx.queue,
           db: ctx.database.db,
           shopCache: services.shops.cache,
+        });
+        await api.register(insightsRoutes, {
+          insights: services.insights,
+          gaps: services.knowledgeGaps,
+          db: ctx.database.db,
         });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({

@@ -10,6 +10,9 @@ import { createMessenger } from './features/inbox/messenger.ts';
 import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
+import { createInsightsRollup } from './features/insights/insights.rollup.ts';
+import { createInsightsService } from './features/insights/insights.service.ts';
+import { createKnowledgeGaps } from './features/insights/knowledge-gaps.service.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
@@ -44,6 +47,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
   const orders = createOrdersService(ctx, { clients, shops });
+  const insights = createInsightsService(ctx.database.db);
+  const insightsRollup = createInsightsRollup(ctx);
+  const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
 
   const services = {
     fetch: fetchImpl,
@@ -61,6 +67,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     answering,
     autoReply,
     orders,
+    insights,
+    insightsRollup,
+    knowledgeGaps,
     sync,
     platformRead,
     /** Imports what a newly connected shop already has on the platform. */

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './errors.ts';
 export * from './inbox.ts';
+export * from './insights.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './messages.ts';
@@ -8,6 +9,7 @@ export * from './order-phrases.ts';
 export * from './orders.ts';
 export * from './products.ts';
 export * from './realtime.ts';
+export * from './response-time.ts';
 export * from './shops.ts';
 export * from './simulator.ts';
 export * from './text.ts';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -376,7 +378,11 @@ export const botAnswers = pgTable(
     productId: text('product_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('bot_answers_shop_idx').on(t.shopId, t.id)],
+  (t) => [
+    index('bot_answers_shop_idx').on(t.shopId, t.id),
+    // Knowledge gaps: the shop's handed-over questions of a period, newest first.
+    index('bot_answers_handover_idx').on(t.shopId, t.createdAt).where(sql`${t.handover} is not null`),
+  ],
 );
 
 export const vouchersSent = pgTable(
@@ -473,3 +479,167 @@ export const lookupCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.shopId, t.key] }), index('lookup_cache_expires_idx').on(t.expiresAt)],
 );
+
+// ---- insights (decision 0010) ----------------------------------------------------------------
+// Rollups the Insights page reads instead of the messages themselves. insight_hours and
+// insight_sources are kept exact by statement triggers on messages and bot_answers; the triggers
+// also queue each touched conversation in insight_dirty, and the insights.refresh job recomputes
+// that conversation's chats into insight_chats (migration 0005).
+
+/** One chat: a conversation from a shopper message after 24 h without one until the next such message. */
+export const insightChats = pgTable(
+  'insight_chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The chat's first shopper message. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastShopperAt: timestamp('last_shopper_at', { withTimezone: true }).notNull(),
+    shopperMessages: integer('shopper_messages').notNull(),
+    botReplies: integer('bot_replies').notNull(),
+    agentReplies: integer('agent_replies').notNull(),
+    firstBotAt: timestamp('first_bot_at', { withTimezone: true }),
+    firstAgentAt: timestamp('first_agent_at', { withTimezone: true }),
+    handedOver: boolean('handed_over').notNull(),
+    handoverReason: text('handover_reason'),
+    /** The bot replied, no person wrote, nothing was handed over, the shopper's last message had a bot reply. */
+    botResolved: boolean('bot_resolved').notNull(),
+    /** The platform's reply deadline for this chat; null for website shops. */
+    responseDeadline: timestamp('response_deadline', { withTimezone: true }),
+  },
+  (t) => [
+    index('insight_chats_shop_started_idx').on(t.shopId, t.startedAt),
+    index('insight_chats_conversation_idx').on(t.conversationId, t.startedAt),
+  ],
+);
+
+/** Shopper messages per shop and UTC hour. */
+export const insightHours = pgTable(
+  'insight_hours',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    shopperMessages: integer('shopper_messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour] })],
+);
+
+/** Bot answers to shoppers per shop, UTC hour and source (a topic or a file) they came from. */
+export const insightSources = pgTable(
+  'insight_sources',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    answers: integer('answers').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour, t.kind, t.name] })],
+);
+
+/** Conversations whose chats must be recomputed from `since` on; `version` grows with every mark. */
+export const insightDirty = pgTable('insight_dirty', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  shopId: uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  since: timestamp('since', { withTimezone: true }).notNull(),
+  version: integer('version').notNull().default(0),
+});
+
+/** Knowledge-gap questions the merchant dismissed or answered with a knowledge entry. */
+export const knowledgeGapMarks = pgTable(
+  'knowledge_gap_marks',
+  {
+    answerId: bigint('answer_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => botAnswers.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['dismissed', 'answered'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('knowledge_gap_marks_shop_idx').on(t.shopId)],
+);
+
+/**
+ * Each shop's figures per calendar day in its time zone, recomputed by insights.refresh from the
+ * chats started that day and the hourly counts: what the page reads. Times are milliseconds.
+ */
+export const insightDays = pgTable(
+  'insight_days',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    chats: integer('chats').notNull().default(0),
+    /** Chats whose facts make them bot-resolved; they count once closed. */
+    botResolved: integer('bot_resolved').notNull().default(0),
+    handedOver: integer('handed_over').notNull().default(0),
+    unanswered: integer('unanswered').notNull().default(0),
+    /**
+     * First bot and first person reply times of the day's chats: their count, median and p90, and
+     * the times rounded to 3 significant digits (at least 10 ms) with how many chats had each, sorted:
+     * a period's median and p90 are computed from these.
+     */
+    botN: integer('bot_n').notNull().default(0),
+    botP50: real('bot_p50'),
+    botP90: real('bot_p90'),
+    botValues: integer('bot_values').array().notNull().default(sql`'{}'`),
+    botCounts: integer('bot_counts').array().notNull().default(sql`'{}'`),
+    humanN: integer('human_n').notNull().default(0),
+    humanP50: real('human_p50'),
+    humanP90: real('human_p90'),
+    humanValues: integer('human_values').array().notNull().default(sql`'{}'`),
+    humanCounts: integer('human_counts').array().notNull().default(sql`'{}'`),
+    /** Marketplace chats answered, answered by their deadline, and not answered yet. */
+    windowAnswered: integer('window_answered').notNull().default(0),
+    windowWithin: integer('window_within').notNull().default(0),
+    windowUnanswered: integer('window_unanswered').notNull().default(0),
+    /** Until then some chats of the day are open or have a reply deadline ahead: read them live. */
+    settledUntil: timestamp('settled_until', { withTimezone: true }),
+    shopperMessages: integer('shopper_messages').notNull().default(0),
+    /** Shopper messages per local hour 0-23. */
+    hourly: integer('hourly').array().notNull().default(sql`'{}'`),
+    vouchers: integer('vouchers').notNull().default(0),
+    /** Handover reason code -> chats. */
+    reasons: jsonb('reasons').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /** "topic:<name>" or "file:<name>" -> answers. */
+    sources: jsonb('sources').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day] })],
+);
+
+/** UTC hours whose counts changed (shopper messages, vouchers, answer sources): their days are recomputed. */
+export const insightDirtyHours = pgTable(
+  'insight_dirty_hours',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.hour] })],
+);
+
+/** Bumped whenever one of a shop's days before yesterday changes: readers' copies of them stay valid until then. */
+export const insightVersions = pgTable('insight_versions', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});

@@ -22,6 +22,9 @@ const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.t
 const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
 );
+const InsightsPage = lazyPage(() =>
+  import('../features/insights/components/insights-page.tsx').then((m) => m.InsightsPage),
+);
 const KnowledgePage = lazyPage(() =>
   import('../features/knowledge/components/knowledge-page.tsx').then((m) => m.KnowledgePage),
 );
@@ -83,6 +86,7 @@ export const routes: RouteObject[] = [
   { path: '/terms', element: <TermsPage /> },
   { path: '/privacy', element: <PrivacyPage /> },
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
+  { path: '/insights', element: <DashboardLayout />, children: [{ index: true, element: <InsightsPage /> }] },
   { path: '/test', element: <TestResultsPage /> },
   { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage /> },
   { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage /> },

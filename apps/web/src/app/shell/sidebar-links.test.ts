@@ -8,8 +8,8 @@ const labels = (s: Shop | null) => navLinks(s).map((l) => l.label);
 
 describe('sidebar links', () => {
   it('lists Vouchers only when the current shop turned the page on', () => {
-    expect(labels(shop(false))).toEqual(['Shops', 'Train Chatbot', 'Simulator']);
-    expect(labels(shop(true))).toEqual(['Shops', 'Train Chatbot', 'Simulator', 'Vouchers']);
+    expect(labels(shop(false))).toEqual(['Shops', 'Train Chatbot', 'Simulator', 'Insights']);
+    expect(labels(shop(true))).toEqual(['Shops', 'Train Chatbot', 'Simulator', 'Insights', 'Vouchers']);
     expect(navLinks(shop(true)).at(-1)?.to).toBe('/dashboard/vouchers/s1');
   });
 
@@ -23,6 +23,7 @@ describe('sidebar links', () => {
       '/dashboard/shops',
       '/dashboard/shops',
       '/dashboard/shops',
+      '/insights',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Shop } from '@balas/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -43,6 +44,7 @@ export function navLinks(shop: Shop | null): NavLink[] {
       icon: ChatBubbleOutlineRounded,
       active: ['/dashboard/test'],
     },
+    { to: '/insights', label: 'Insights', icon: InsightsOutlined, active: ['/insights'] },
     ...(shop?.config.vouchersEnabled
       ? [
           {

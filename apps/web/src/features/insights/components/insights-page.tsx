@@ -1,0 +1,454 @@
+import { type InsightsOverview, insightsPresets, messages, responseWindows } from '@balas/contracts';
+import Download from '@mui/icons-material/Download';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  LinearProgress,
+  MenuItem,
+  Skeleton,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { apiUrl, openAuthorized } from '../../../lib/api-client.ts';
+import { useShops } from '../../shops/api/get-shops.ts';
+import { type InsightsFilter, insightsParams, useInsights } from '../api/insights.ts';
+import { BusiestHours } from './busiest-hours.tsx';
+import { FigureCard, type Series } from './figure-card.tsx';
+import { change, count, duration, durationAxis, percent, shortDate } from './format.ts';
+import { KnowledgeGaps } from './knowledge-gaps.tsx';
+
+const d = messages.insights.definitions;
+const PRESET_LABELS: Record<number, string> = { 1: 'Today', 7: '7 days', 30: '30 days', 90: '90 days' };
+const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
+
+function useFilter(): [InsightsFilter, (next: Partial<InsightsFilter>) => void] {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const days = Number(params.get('days'));
+  const filter: InsightsFilter = {
+    shopId: params.get('shopId') ?? '',
+    days: from && to ? null : (insightsPresets as readonly number[]).includes(days) ? days : 30,
+    from,
+    to,
+  };
+  const update = (next: Partial<InsightsFilter>) => {
+    const merged = { ...filter, ...next };
+    const out = new URLSearchParams();
+    if (merged.shopId) out.set('shopId', merged.shopId);
+    if (merged.days) out.set('days', String(merged.days));
+    else {
+      out.set('from', merged.from);
+      out.set('to', merged.to);
+    }
+    setParams(out, { replace: true });
+  };
+  return [filter, update];
+}
+
+const ratioSeries = (parts: number[], wholes: number[]) =>
+  parts.map((p, i) => (wholes[i] ? p / wholes[i]! : null));
+
+/** /insights: how the bot and the team are doing, for all shops or one, and what the bot does not know yet. */
+export function InsightsPage() {
+  const [filter, setFilter] = useFilter();
+  const shops = useShops();
+  const insights = useInsights(filter);
+  const [custom, setCustom] = useState({ from: filter.from, to: filter.to });
+  const [customOpen, setCustomOpen] = useState(!filter.days);
+  const [exportError, setExportError] = useState<string | null>(null);
+  useEffect(() => {
+    document.title = `${messages.insights.title} · Balas`;
+  }, []);
+
+  const data = insights.data;
+  const noShops = shops.isSuccess && shops.data.length === 0;
+  const exportCsv = () => {
+    setExportError(null);
+    const path = apiUrl('/insights/export', insightsParams(filter)).slice('/api'.length);
+    openAuthorized(path, 'insights.csv', 'save').catch((e: Error) => setExportError(e.message));
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title={messages.insights.title}
+        subtitle={
+          data
+            ? `${shortDate(data.period.from)} – ${shortDate(data.period.to)}, compared with ${shortDate(data.previousPeriod.from)} – ${shortDate(data.previousPeriod.to)}`
+            : 'How the bot and your team are doing'
+        }
+        actions={
+          <Button variant="outlined" startIcon={<Download />} onClick={exportCsv} disabled={noShops}>
+            Export CSV
+          </Button>
+        }
+      />
+      <Box sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Shop"
+          value={filter.shopId}
+          onChange={(e) => setFilter({ shopId: e.target.value })}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+        >
+          <MenuItem value="">All shops</MenuItem>
+          {(shops.data ?? []).map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.addInformation.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          aria-label="Period"
+          value={customOpen ? 'custom' : filter.days}
+          onChange={(_e, value: number | 'custom' | null) => {
+            if (value === null) return;
+            if (value === 'custom') setCustomOpen(true);
+            else {
+              setCustomOpen(false);
+              setFilter({ days: value });
+            }
+          }}
+          sx={{ flexWrap: 'wrap' }}
+        >
+          {insightsPresets.map((n) => (
+            <ToggleButton key={n} value={n}>
+              {PRESET_LABELS[n]}
+            </ToggleButton>
+          ))}
+          <ToggleButton value="custom">Custom</ToggleButton>
+        </ToggleButtonGroup>
+        {customOpen && (
+          <Stack
+            component="form"
+            direction="row"
+            spacing={1}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (custom.from && custom.to) setFilter({ days: null, ...custom });
+            }}
+          >
+            <TextField
+              size="small"
+              type="date"
+              label="From"
+              value={custom.from}
+              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label="To"
+              value={custom.to}
+              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button type="submit" variant="contained" disabled={!custom.from || !custom.to}>
+              Apply
+            </Button>
+          </Stack>
+        )}
+      </Box>
+      {exportError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {exportError}
+        </Alert>
+      )}
+      {insights.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {insights.error.message}
+        </Alert>
+      )}
+      {noShops ? (
+        <EmptyState icon={<InsightsOutlined />} title="No shops yet" text={messages.insights.noShops} />
+      ) : !data ? (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} variant="rounded" height={320} />
+          ))}
+        </Box>
+      ) : (
+        <>
+          {insights.isFetching && <LinearProgress aria-label="Updating" sx={{ mb: 1 }} />}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
+            {d.chat}
+          </Typography>
+          <Figures data={data} />
+        </>
+      )}
+      {!noShops && <KnowledgeGaps shopId={filter.shopId} shops={shops.data ?? []} />}
+    </Box>
+  );
+}
+
+function Figures({ data }: { data: InsightsOverview }) {
+  const { current: c, previous: p, daily, previousDaily } = data;
+  const dates = daily.map((x) => x.date);
+  const previous = (values: (number | null)[]) => values.slice(0, dates.length);
+  const none = c.chats === 0;
+  const emptyChats = 'Chats will appear here as soon as shoppers write to your shops in this period.';
+  const windows = data.shops.filter((s) => s.provider !== 'website').map((s) => s.provider);
+  const windowRules = [...new Set(windows)]
+    .map((w) => responseWindows[w as 'shopee' | 'lazada']?.summary)
+    .join(' ');
+
+  const chatsSeries: Series[] = [
+    { label: 'Chats', data: daily.map((x) => x.chats), color: COLORS.current },
+    { label: 'Shopper messages', data: daily.map((x) => x.shopperMessages), color: COLORS.second },
+    {
+      label: 'Chats, previous period',
+      data: previous(previousDaily.map((x) => x.chats)),
+      color: COLORS.previous,
+      previous: true,
+    },
+  ];
+  const share = (v: number | null) => percent(v);
+  const time = (v: number | null) => duration(v);
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          md: 'repeat(2, minmax(0, 1fr))',
+          xl: 'repeat(3, minmax(0, 1fr))',
+        },
+      }}
+    >
+      <FigureCard
+        title="Chats"
+        value={count(c.chats)}
+        detail={`${count(c.shopperMessages)} shopper messages (previous period: ${count(p.chats)} chats, ${count(p.shopperMessages)} messages)`}
+        change={change(c.chats, p.chats, 'count', null)}
+        definition={d.chats}
+        dates={dates}
+        series={chatsSeries}
+        empty={none && c.shopperMessages === 0}
+        emptyText={emptyChats}
+      />
+      <FigureCard
+        title="Resolved by the bot"
+        value={percent(c.botResolvedShare)}
+        detail={`${count(c.botResolved)} of ${count(c.closedChats)} closed chats${c.chats > c.closedChats ? ` · ${count(c.chats - c.closedChats)} still open` : ''} (previous: ${percent(p.botResolvedShare)})`}
+        change={change(c.botResolvedShare, p.botResolvedShare, 'share', true)}
+        definition={d.botResolved}
+        dates={dates}
+        series={[
+          {
+            label: 'Resolved by the bot',
+            data: ratioSeries(
+              daily.map((x) => x.botResolved),
+              daily.map((x) => x.closedChats),
+            ),
+            color: COLORS.current,
+            format: share,
+          },
+          {
+            label: 'Previous period',
+            data: previous(
+              ratioSeries(
+                previousDaily.map((x) => x.botResolved),
+                previousDaily.map((x) => x.closedChats),
+              ),
+            ),
+            color: COLORS.previous,
+            previous: true,
+            format: share,
+          },
+        ]}
+        empty={c.closedChats === 0}
+        emptyText={
+          none ? emptyChats : 'The share appears once chats close, 24 hours after the shopper’s last message.'
+        }
+      />
+      <FigureCard
+        title="Handed over to your team"
+        value={percent(c.handoverRate)}
+        detail={`${count(c.handedOver)} of ${count(c.chats)} chats (previous: ${percent(p.handoverRate)})`}
+        change={change(c.handoverRate, p.handoverRate, 'share', false)}
+        definition={d.handover}
+        dates={dates}
+        series={[
+          {
+            label: 'Handover rate',
+            data: ratioSeries(
+              daily.map((x) => x.handedOver),
+              daily.map((x) => x.chats),
+            ),
+            color: COLORS.current,
+            format: share,
+          },
+        ]}
+        empty={none}
+        emptyText={emptyChats}
+      >
+        <Ranked
+          title="Reasons"
+          items={data.handoverReasons.map((r) => ({ name: r.label, count: r.count }))}
+          emptyText="Handover reasons will be listed here when the bot hands a chat to your team."
+        />
+      </FigureCard>
+      <FigureCard
+        title="First response time"
+        value={
+          <>
+            {duration(c.botFirstResponse.medianMs)}
+            <Typography component="span" variant="body1" color="text.secondary">
+              {' '}
+              bot · {duration(c.humanFirstResponse.medianMs)} your team
+            </Typography>
+          </>
+        }
+        detail={`Median; 90% within ${duration(c.botFirstResponse.p90Ms)} (bot, ${count(c.botFirstResponse.count)} chats) and ${duration(c.humanFirstResponse.p90Ms)} (team, ${count(c.humanFirstResponse.count)} chats)${c.unanswered ? ` · ${count(c.unanswered)} chats not answered yet` : ''}. Previous: ${duration(p.botFirstResponse.medianMs)} bot, ${duration(p.humanFirstResponse.medianMs)} team.`}
+        change={change(c.humanFirstResponse.medianMs, p.humanFirstResponse.medianMs, 'time', false)}
+        definition={d.firstResponse}
+        dates={dates}
+        series={[
+          {
+            label: 'Bot (median)',
+            data: daily.map((x) => x.botFirstResponseMedianMs),
+            color: COLORS.current,
+            format: time,
+          },
+          {
+            label: 'Your team (median)',
+            data: daily.map((x) => x.humanFirstResponseMedianMs),
+            color: COLORS.second,
+            format: time,
+          },
+        ]}
+        axisFormat={durationAxis(
+          daily.flatMap((x) => [x.botFirstResponseMedianMs, x.humanFirstResponseMedianMs]),
+        )}
+        empty={c.botFirstResponse.count + c.humanFirstResponse.count === 0}
+        emptyText="Response times will appear here once the bot or your team reply to shoppers in this period."
+      />
+      {data.hasMarketplace && (
+        <FigureCard
+          title="Answered within the platform’s window"
+          value={percent(c.window.share)}
+          detail={`${count(c.window.within)} of ${count(c.window.due)} marketplace chats (previous: ${percent(p.window.share)})`}
+          change={change(c.window.share, p.window.share, 'share', true)}
+          definition={`${d.window} ${windowRules}`}
+          dates={dates}
+          series={[
+            {
+              label: 'Within the window',
+              data: ratioSeries(
+                daily.map((x) => x.windowWithin),
+                daily.map((x) => x.windowDue),
+              ),
+              color: COLORS.current,
+              format: share,
+            },
+          ]}
+          empty={c.window.due === 0}
+          emptyText="The share appears once marketplace chats are answered or their reply deadline passes."
+        />
+      )}
+      <FigureCard
+        title="Vouchers offered"
+        value={count(c.vouchersOffered)}
+        detail={`Previous period: ${count(p.vouchersOffered)}`}
+        change={change(c.vouchersOffered, p.vouchersOffered, 'count', true)}
+        definition={d.vouchers}
+        dates={dates}
+        series={[
+          { label: 'Vouchers offered', data: daily.map((x) => x.vouchersOffered), color: COLORS.current },
+        ]}
+        empty={c.vouchersOffered === 0}
+        emptyText="Vouchers will appear here when the bot offers a topic's voucher in a chat."
+      />
+      <FigureCard
+        title="Busiest hours"
+        value={count(c.shopperMessages)}
+        detail="shopper messages in the period"
+        definition={d.busiestHours}
+        empty={c.shopperMessages === 0}
+        emptyText="A map of when shoppers write will appear here once they do."
+      >
+        {c.shopperMessages > 0 && <BusiestHours grid={data.busiestHours} />}
+      </FigureCard>
+      <FigureCard
+        title="What the bot answered from"
+        value={count(data.topTopics.reduce((n, t) => n + t.count, 0))}
+        detail={`answer${data.topTopics.reduce((n, t) => n + t.count, 0) === 1 ? '' : 's'} from your topics in the period`}
+        definition={d.topSources}
+      >
+        <Ranked
+          title="Top topics"
+          items={data.topTopics}
+          emptyText="Topics will be listed here when the bot answers shoppers from them."
+        />
+        <Ranked
+          title="Top files"
+          items={data.topFiles}
+          emptyText="Files will be listed here when the bot answers shoppers from them."
+        />
+      </FigureCard>
+    </Box>
+  );
+}
+
+/** A short ranked list with bars, or what will appear there. */
+function Ranked({
+  title,
+  items,
+  emptyText,
+}: {
+  title: string;
+  items: { name: string; count: number }[];
+  emptyText: string;
+}) {
+  const max = Math.max(1, ...items.map((i) => i.count));
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      {items.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {emptyText}
+        </Typography>
+      ) : (
+        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {items.map((item) => (
+            <Box component="li" key={item.name} sx={{ mb: 0.75 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {item.name}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {count(item.count)}
+                </Typography>
+              </Stack>
+              <LinearProgress
+                variant="determinate"
+                value={(item.count / max) * 100}
+                aria-label={`${item.name}: ${item.count}`}
+                sx={{ height: 6, borderRadius: 3 }}
+              />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
