@@ -51,6 +51,17 @@ export const messages = {
     removeConfirm:
       'Are you sure you would like to remove this shop? Its conversations, training and files will be deleted permanently.',
     reconnect: 'Reconnect',
+    authorizeAgain: 'Authorize again',
+  },
+  /** The authorization window's last page, and what the dashboard says when it did not work. */
+  connect: {
+    done: 'Connected — you can close this window',
+    doneBody: 'Balas is importing your products and recent chats. This window closes by itself.',
+    failedTitle: 'The shop was not connected',
+    refused: 'The authorization was cancelled on the platform. You can authorize again from your shop.',
+    expired: 'This authorization link was already used or has expired. Start again with “Authorize again”.',
+    taken: 'This shop is already connected to Balas from another account.',
+    failed: 'The platform did not confirm the authorization. Please try again.',
   },
   topics: {
     emptyList: 'You have not created any topics',

@@ -81,17 +81,28 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     async (request) => ({ data: await shops.reconnect(request.shop) }),
   );
 
-  // OAuth callbacks: the platform sends the merchant's browser here after approval.
+  // OAuth callbacks: the platform sends the merchant's browser here, approved or not. Either way the
+  // browser lands on a page of ours (the authorization window's `/connected` page by default): never
+  // on a bare error body.
   const finish = async (
     provider: 'shopee' | 'lazada',
-    state: string,
+    state: string | undefined,
     query: Record<string, string | undefined>,
-  ) => {
-    const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
-    await onConnected(row.id);
-    const target = new URL(redirect);
-    target.searchParams.set('shopId', row.id);
-    return target.toString();
+  ): Promise<string> => {
+    if (query.error || !query.code || !state) return shops.failedAuthorizationUrl('refused');
+    try {
+      const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
+      await onConnected(row.id);
+      const target = new URL(redirect);
+      target.searchParams.set('shopId', row.id);
+      return target.toString();
+    } catch (error) {
+      app.log.warn({ err: error, provider }, 'shop authorization did not complete');
+      const code = error instanceof AppError ? error.code : undefined;
+      return shops.failedAuthorizationUrl(
+        code === 'conflict' ? 'taken' : code === 'unprocessable' ? 'expired' : 'failed',
+      );
+    }
   };
   const callbackQuery = z.record(z.string(), z.string().max(500));
 
@@ -104,20 +115,12 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
         querystring: callbackQuery,
       },
     },
-    async (request, reply) => {
-      if (!request.query.code)
-        throw new AppError('validation', 'The authorization was cancelled or has no code');
-      return reply.redirect(await finish('shopee', request.params.state, request.query));
-    },
+    async (request, reply) => reply.redirect(await finish('shopee', request.params.state, request.query)),
   );
 
   app.get(
     '/lazada/callback',
     { schema: { tags: ['shops'], querystring: callbackQuery } },
-    async (request, reply) => {
-      const { code, state } = request.query;
-      if (!code || !state) throw new AppError('validation', 'The authorization was cancelled or has no code');
-      return reply.redirect(await finish('lazada', state, request.query));
-    },
+    async (request, reply) => reply.redirect(await finish('lazada', request.query.state, request.query)),
   );
 };
