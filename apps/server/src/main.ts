@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, localUrl } from './config.ts';
 import { closeContext, createContext, webDistDir, widgetDistDir } from './context.ts';
 import { registerJobs } from './jobs.ts';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+import { repoRoot } from './paths.ts';
 
 /** The API process: HTTP + Socket.IO, and the job workers too unless WORKERS=off. */
 async function main() {

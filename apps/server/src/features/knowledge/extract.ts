@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { fileTypeFromBuffer } from 'file-type';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
+import { serverRoot } from '../../paths.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
 
@@ -13,7 +15,8 @@ const MAX_ZIP_ENTRIES = 2000;
 const PDF_OPTIONS = { disableFontFace: true, isEvalSupported: false, verbosity: 0 };
 /** A PDF this large is read by worker threads, each taking a share of its pages (one per core). */
 const PDF_WORKER_BYTES = 512 * 1024;
-const pdfWorkerUrl = new URL('./pdf-pages.worker.mjs', import.meta.url);
+// By path from the server's folder: the built server (one bundle in dist/) loads it from the sources.
+const pdfWorkerUrl = join(serverRoot, 'src/features/knowledge/pdf-pages.worker.mjs');
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
 export async function sniffDocument(
