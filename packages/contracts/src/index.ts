@@ -4,6 +4,7 @@ export * from './inbox.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './pages.ts';
 export * from './products.ts';
 export * from './realtime.ts';
 export * from './shops.ts';

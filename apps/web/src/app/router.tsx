@@ -1,27 +1,41 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { pageOf } from '@balas/contracts';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { SignupPage } from '../features/auth/components/signup-page.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { PrivacyPage } from '../features/legal/components/privacy-page.tsx';
-import { TermsPage } from '../features/legal/components/terms-page.tsx';
-import { AddShopChooseStep } from '../features/shops/components/add-shop-choose-step.tsx';
-import { AddShopCompleteStep } from '../features/shops/components/add-shop-complete-step.tsx';
-import { AddShopPage } from '../features/shops/components/add-shop-page.tsx';
-import { AddShopPendingStep } from '../features/shops/components/add-shop-pending-step.tsx';
-import { AddShopRegistrationStep } from '../features/shops/components/add-shop-registration-step.tsx';
-import { ShopDetailPage } from '../features/shops/components/shop-detail-page.tsx';
-import { ShopsPage } from '../features/shops/components/shops-page.tsx';
+import { LeaveTo } from '../lib/leave.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
-// The public pages and the shops come with the first bundle; the other dashboard features load on demand.
-const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.tsx').then((m) => m.ChatPage));
+// Every feature is its own chunk, loaded the first time one of its pages is shown: the first load is
+// the shell (layout, top bar, sidebar) and the page at hand. A new page is one line here and, if it
+// belongs in the sidebar, one entry in ./shell/sidebar-links.tsx.
+const ShopsPage = lazyPage(() =>
+  import('../features/shops/components/shops-page.tsx').then((m) => m.ShopsPage),
+);
+const ShopDetailPage = lazyPage(() =>
+  import('../features/shops/components/shop-detail-page.tsx').then((m) => m.ShopDetailPage),
+);
+const AddShopPage = lazyPage(() =>
+  import('../features/shops/components/add-shop-page.tsx').then((m) => m.AddShopPage),
+);
+const AddShopChooseStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-choose-step.tsx').then((m) => m.AddShopChooseStep),
+);
+const AddShopRegistrationStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-registration-step.tsx').then(
+    (m) => m.AddShopRegistrationStep,
+  ),
+);
+const AddShopPendingStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-pending-step.tsx').then((m) => m.AddShopPendingStep),
+);
+const AddShopCompleteStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-complete-step.tsx').then((m) => m.AddShopCompleteStep),
+);
 const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
 );
+const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.tsx').then((m) => m.ChatPage));
 const KnowledgePage = lazyPage(() =>
   import('../features/knowledge/components/knowledge-page.tsx').then((m) => m.KnowledgePage),
 );
@@ -73,20 +87,23 @@ const dashboard: RouteObject[] = [
   { path: 'skip', element: <SkipPage /> },
   { path: 'test/:provider', element: <SimulatorPage /> },
   { path: 'vouchers/:shopId', element: <VouchersPage /> },
+  { path: '*', element: <NotFoundPage /> },
 ];
 
+/** An address outside the dashboard: a page of the public site (a full load), or nothing at all. */
+function ElsewherePage() {
+  const { pathname, search } = useLocation();
+  const target = pageOf(pathname);
+  if (target.app === 'site' && target.page !== 'not-found') return <LeaveTo path={`${pathname}${search}`} />;
+  return <NotFoundPage />;
+}
+
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
   { path: '/test', element: <TestResultsPage /> },
   { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage /> },
   { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <ElsewherePage /> },
 ];
 
 export const router = createBrowserRouter([{ element: <RootLayout />, children: routes }]);
