@@ -67,15 +67,17 @@ export const shopUpdateBody = z
   .refine((b) => Object.keys(b).length > 0, { message: v.required });
 export type ShopUpdateBody = z.input<typeof shopUpdateBody>;
 
-/** Why a marketplace authorization did not connect the shop (the `error` of the `/connected` page). */
-export const connectFailures = ['refused', 'expired', 'taken', 'failed'] as const;
-export type ConnectFailure = (typeof connectFailures)[number];
-
 /**
- * The authorization window tells the dashboard how it ended, on this BroadcastChannel (same origin
- * only by construction), and closes itself.
+ * The shop page's getting-started steps (train → try in the simulator → turn on), each done or not,
+ * read from what the shop has: training, answers the bot gave, and its switch.
  */
-export const connectChannel = 'balas:shop-authorization';
-export type ConnectMessage =
-  | { type: 'connected'; shopId: string }
-  | { type: 'failed'; reason: ConnectFailure };
+export const shopOnboarding = z.object({
+  trained: z.boolean(),
+  tested: z.boolean(),
+  botOn: z.boolean(),
+});
+export type ShopOnboarding = z.infer<typeof shopOnboarding>;
+
+/** What the website widget shows before the visitor writes: who answers here. */
+export const websiteShopStatus = z.object({ name: z.string(), replies: z.enum(['bot', 'team']) });
+export type WebsiteShopStatus = z.infer<typeof websiteShopStatus>;

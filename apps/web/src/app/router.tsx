@@ -2,6 +2,7 @@ import { pageOf } from '@balas/contracts';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { LeaveTo } from '../lib/leave.tsx';
+import type { RouteHandle } from '../lib/page-title.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
@@ -61,6 +62,8 @@ const VouchersPage = lazyPage(() =>
   import('../features/vouchers/components/vouchers-page.tsx').then((m) => m.VouchersPage),
 );
 
+const title = (text: string): RouteHandle => ({ title: text });
+
 /** The add-shop wizard's steps (spec §2): choose, register (one child per provider), authorize. */
 const addShopSteps: RouteObject[] = [
   { index: true, element: <AddShopChooseStep /> },
@@ -73,21 +76,22 @@ const addShopSteps: RouteObject[] = [
 
 const dashboard: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/shops" replace /> },
-  { path: 'shops', element: <ShopsPage /> },
+  { path: 'shops', element: <ShopsPage />, handle: title('Shops') },
   {
     path: 'shops/shopee/:id',
     element: <ShopDetailPage conversations={(shop) => <ConversationList shop={shop} />} />,
+    handle: title('Shop'),
   },
-  { path: 'addshop', element: <AddShopPage />, children: addShopSteps },
-  { path: 'shops/knowledge', element: <TrainPage /> },
-  { path: 'shops/train', element: <TrainPage /> },
-  { path: 'topic/:id', element: <TopicPage /> },
-  { path: 'knowledge', element: <KnowledgePage /> },
-  { path: 'train', element: <BuildChatbotPage /> },
-  { path: 'skip', element: <SkipPage /> },
-  { path: 'test/:provider', element: <SimulatorPage /> },
-  { path: 'vouchers/:shopId', element: <VouchersPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: 'addshop', element: <AddShopPage />, children: addShopSteps, handle: title('Add Shop') },
+  { path: 'shops/knowledge', element: <TrainPage />, handle: title('Train Chatbot') },
+  { path: 'shops/train', element: <TrainPage />, handle: title('Train Chatbot') },
+  { path: 'topic/:id', element: <TopicPage />, handle: title('Topic') },
+  { path: 'knowledge', element: <KnowledgePage />, handle: title('Manage Knowledge') },
+  { path: 'train', element: <BuildChatbotPage />, handle: title('Build My Chatbot') },
+  { path: 'skip', element: <SkipPage />, handle: title('Train later') },
+  { path: 'test/:provider', element: <SimulatorPage />, handle: title('Simulator') },
+  { path: 'vouchers/:shopId', element: <VouchersPage />, handle: title('Vouchers') },
+  { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
 ];
 
 /** An address outside the dashboard: a page of the public site (a full load), or nothing at all. */
@@ -100,10 +104,10 @@ function ElsewherePage() {
 
 export const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
-  { path: '/test', element: <TestResultsPage /> },
-  { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage /> },
-  { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage /> },
-  { path: '*', element: <ElsewherePage /> },
+  { path: '/test', element: <TestResultsPage />, handle: title('Test results') },
+  { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage />, handle: title('Chat') },
+  { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage />, handle: title('Chat') },
+  { path: '*', element: <ElsewherePage />, handle: title('Page not found') },
 ];
 
 export const router = createBrowserRouter([{ element: <RootLayout />, children: routes }]);

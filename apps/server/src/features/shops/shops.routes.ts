@@ -1,9 +1,21 @@
-import { dataOf, okAnswer, shop, shopCreateAnswer, shopCreateBody, shopUpdateBody } from '@balas/contracts';
+import {
+  dataOf,
+  okAnswer,
+  shop,
+  shopCreateAnswer,
+  shopCreateBody,
+  shopOnboarding as shopOnboardingAnswer,
+  shopUpdateBody,
+  websiteShopStatus,
+} from '@balas/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
-import { shopGuard } from './shop-guard.ts';
+import { shops as shopsTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { shopOnboarding } from './onboarding.ts';
+import { isUuid, shopGuard } from './shop-guard.ts';
 import { type ShopsService, toShop } from './shops.service.ts';
 
 interface Options {
@@ -65,6 +77,36 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     async (request) => {
       await shops.remove(request.shop);
       return { data: { message: 'The shop was removed' } };
+    },
+  );
+
+  app.get(
+    '/shopee/:id/onboarding',
+    {
+      preHandler: [auth, byId],
+      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shopOnboardingAnswer) } },
+    },
+    async (request) => ({ data: await shopOnboarding(db, request.shop) }),
+  );
+
+  // The website widget asks, before the visitor writes, who answers there: the bot or the shop team.
+  const perIp = app.rateLimit({ name: 'website:status', max: 120, windowMs: 60_000, key: (r) => r.ip });
+  app.get(
+    '/website/v1/:id',
+    {
+      preHandler: perIp,
+      schema: { tags: ['website'], params: idParam, response: { 200: dataOf(websiteShopStatus) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [row] = isUuid(id)
+        ? await db
+            .select({ name: shopsTable.name, botOn: shopsTable.defaultBotStatus })
+            .from(shopsTable)
+            .where(and(eq(shopsTable.id, id), eq(shopsTable.provider, 'website')))
+        : [];
+      if (!row) throw notFound('Shop not found');
+      return { data: { name: row.name, replies: row.botOn ? ('bot' as const) : ('team' as const) } };
     },
   );
 

@@ -4,8 +4,10 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useShop } from '../api/get-shop.ts';
+import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop, useCurrentShop } from '../hooks/current-shop.ts';
 import { EmbedSnippet } from './embed-snippet.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { RemoveShopButton } from './remove-shop-button.tsx';
 import { ShopBanner } from './shop-banner.tsx';
 import { ShopSettingsForm } from './shop-settings-form.tsx';
@@ -20,6 +22,8 @@ interface Props {
 
 /** /dashboard/shops/shopee/{id}: banner with the bot switch, the conversations slot, details and settings. */
 export function ShopDetailPage({ conversations }: Props) {
+  // A shop authorized again in another window shows connected as soon as that window says so.
+  useAuthorizationOutcome();
   const { id = '' } = useParams();
   const current = useCurrentShop();
   const detail = useShop(id);
@@ -41,6 +45,7 @@ export function ShopDetailPage({ conversations }: Props) {
   return (
     <Stack spacing={3}>
       <ShopBanner shop={shop} />
+      <GettingStarted shop={shop} />
       <Box
         sx={{
           display: 'grid',

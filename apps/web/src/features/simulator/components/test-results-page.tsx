@@ -31,7 +31,7 @@ export function TestResultsPage() {
   const show = (n: number) => setSearch({ id: String(n) });
 
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container component="main" maxWidth="md" sx={{ py: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 3 }}>
         <Box component={Link} to="/dashboard/shops" sx={{ textDecoration: 'none', flex: 1 }}>
           <Logo />
