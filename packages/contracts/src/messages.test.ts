@@ -15,8 +15,8 @@ describe('the merchant glossary', () => {
     expect(g.certainty(0.82)).toBe('Sure (82%)');
     expect(g.certainty(0.4)).toBe('Fairly sure (40%)');
     expect(g.certainty(0.12)).toBe('Not sure (12%)');
-    expect(g.passages(1)).toBe('Ready · 1 passage the bot can use');
-    expect(g.passages(7)).toBe('Ready · 7 passages the bot can use');
+    expect(g.passages(1)).toBe('Ready · 1 passage');
+    expect(g.passages(7)).toBe('Ready · 7 passages');
   });
 
   it('never uses the engine’s own words', () => {

@@ -111,7 +111,7 @@ export const messages = {
     answers: 'Answers',
     answersHint: 'What the bot should tell shoppers about this topic.',
     /** A ready file's chunks. */
-    passages: (n: number) => `Ready · ${n} ${n === 1 ? 'passage' : 'passages'} the bot can use`,
+    passages: (n: number) => `Ready · ${n} ${n === 1 ? 'passage' : 'passages'}`,
     /** The bot's confidence, said in words with its percentage. */
     certainty: (confidence: number) =>
       `${confidence >= 0.6 ? 'Sure' : confidence >= 0.35 ? 'Fairly sure' : 'Not sure'} (${Math.round(confidence * 100)}%)`,

@@ -60,11 +60,20 @@ function FilesTab({ shop }: { shop: Shop }) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}
+      >
         <Typography color="text.secondary">
           Documents the bot reads: policies, FAQs, size charts, care guides.
         </Typography>
-        <Button variant="contained" startIcon={<CloudUpload />} onClick={() => setOpen(true)}>
+        <Button
+          variant="contained"
+          startIcon={<CloudUpload />}
+          onClick={() => setOpen(true)}
+          sx={{ flex: 'none', whiteSpace: 'nowrap' }}
+        >
           General Info
         </Button>
       </Stack>

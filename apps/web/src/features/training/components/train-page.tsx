@@ -44,15 +44,14 @@ export function TrainPage() {
 
   return (
     <Box>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start', mb: 3 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 26, sm: 30 } }} noWrap>
-            Train Chatbot
-          </Typography>
-          <Typography color="text.secondary">
-            Topics of {shop.addInformation.name}: what shoppers ask about, and what the bot should know.
-          </Typography>
-        </Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ flex: 1, minWidth: 0, whiteSpace: 'nowrap', fontSize: { xs: 20, sm: 30 } }}
+        >
+          Train Chatbot
+        </Typography>
         <Stack direction="row" spacing={0.5} sx={{ flex: 'none', alignItems: 'center' }}>
           <Button
             variant="contained"
@@ -88,6 +87,9 @@ export function TrainPage() {
           />
         </Stack>
       </Stack>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Topics of {shop.addInformation.name}: what shoppers ask about, and what the bot should know.
+      </Typography>
       {error && (
         <Alert severity="warning" onClose={() => setError(null)} sx={{ mb: 2 }}>
           {error}
