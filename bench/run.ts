@@ -1,5 +1,6 @@
 import { benchInbox } from './inbox.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
+import { benchLighthouse } from './lighthouse.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchVouchers } from './vouchers.bench.ts';
@@ -9,6 +10,7 @@ import { benchWidget } from './widget.bench.ts';
 const benches: Record<string, () => Promise<Figure[]>> = {
   inbox: benchInbox,
   knowledge: benchKnowledge,
+  lighthouse: benchLighthouse,
   startup: benchStartup,
   vouchers: benchVouchers,
   widget: benchWidget,

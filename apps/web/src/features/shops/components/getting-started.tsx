@@ -1,9 +1,8 @@
-import type { Shop } from '@balas/contracts';
+import type { Shop, ShopOnboarding } from '@balas/contracts';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useOnboarding } from '../api/get-onboarding.ts';
 import { useUpdateShop } from '../api/update-shop.ts';
 
 interface Step {
@@ -42,14 +41,12 @@ function StepMark({ n, done }: { n: number; done: boolean }) {
  * try in the simulator → turn on, each step's state always shown, until all three are done. Meanwhile
  * the shop team answers: chats wait below, website visitors are told the team will reply.
  */
-export function GettingStarted({ shop }: { shop: Shop }) {
-  const onboarding = useOnboarding(shop.id);
+export function GettingStarted({ shop, state }: { shop: Shop; state: ShopOnboarding }) {
   const update = useUpdateShop(shop.id);
   const q = `?shopId=${shop.id}`;
   const website = shop.providerName === 'website';
-  const state = onboarding.data;
   const botOn = shop.defaultBotStatus;
-  if (!state || (state.trained && state.tested && botOn)) return null;
+  if (state.trained && state.tested && botOn) return null;
 
   const steps: Step[] = [
     {
@@ -113,8 +110,8 @@ export function GettingStarted({ shop }: { shop: Shop }) {
         </Stack>
         {botOn && !(state.trained && state.tested) && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            The chatbot is on but has not been {state.trained ? 'tried' : 'trained'} yet: it hands shoppers to
-            your team when it does not know the answer.
+            Already answering shoppers, but not {state.trained ? 'tried' : 'trained'} yet: when the bot does
+            not know the answer, it hands the chat to your team.
           </Alert>
         )}
         <Stack component="ol" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>

@@ -2,7 +2,9 @@ import type { Shop } from '@balas/contracts';
 import { Box, Stack } from '@mui/material';
 import { type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useOnboarding } from '../api/get-onboarding.ts';
 import { useShop } from '../api/get-shop.ts';
 import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop, useCurrentShop } from '../hooks/current-shop.ts';
@@ -28,6 +30,8 @@ export function ShopDetailPage({ conversations }: Props) {
   const current = useCurrentShop();
   const detail = useShop(id);
   const shop = detail.data;
+  // Read with the shop, so its getting-started card is there from the first paint (no layout shift).
+  const onboarding = useOnboarding(id);
   const known = current.shops.some((s) => s.id === id);
 
   useEffect(() => {
@@ -38,14 +42,14 @@ export function ShopDetailPage({ conversations }: Props) {
   if (!current.isLoading && (!current.shop || (!known && !shop) || detail.isError)) {
     return <Navigate to="/dashboard/shops" replace />;
   }
-  if (!shop) {
+  if (!shop || onboarding.isPending) {
     return <PageLoader />;
   }
   const slot = conversations?.(shop);
   return (
     <Stack spacing={3}>
       <ShopBanner shop={shop} />
-      <GettingStarted shop={shop} />
+      {onboarding.data && <GettingStarted shop={shop} state={onboarding.data} />}
       <Box
         sx={{
           display: 'grid',
@@ -60,9 +64,11 @@ export function ShopDetailPage({ conversations }: Props) {
           </Box>
         )}
         <Stack spacing={3}>
-          {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
-          <ShopSettingsForm key={shop.id} shop={shop} />
-          <RemoveShopButton shop={shop} />
+          <AfterFirstPaint>
+            {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
+            <ShopSettingsForm key={shop.id} shop={shop} />
+            <RemoveShopButton shop={shop} />
+          </AfterFirstPaint>
         </Stack>
       </Box>
     </Stack>
