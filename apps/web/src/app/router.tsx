@@ -1,6 +1,7 @@
 import { pageOf } from '@balas/contracts';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { prefetchShop, prefetchShops } from '../features/shops/api/prefetch.ts';
 import { LeaveTo } from '../lib/leave.tsx';
 import type { RouteHandle } from '../lib/page-title.ts';
 import { lazyPage } from './lazy-page.tsx';
@@ -76,11 +77,23 @@ const addShopSteps: RouteObject[] = [
 
 const dashboard: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/shops" replace /> },
-  { path: 'shops', element: <ShopsPage />, handle: title('Shops') },
+  {
+    path: 'shops',
+    element: <ShopsPage />,
+    handle: title('Shops'),
+    loader: () => {
+      prefetchShops();
+      return null;
+    },
+  },
   {
     path: 'shops/shopee/:id',
     element: <ShopDetailPage conversations={(shop) => <ConversationList shop={shop} />} />,
     handle: title('Shop'),
+    loader: ({ params }) => {
+      if (params.id) prefetchShop(params.id);
+      return null;
+    },
   },
   { path: 'addshop', element: <AddShopPage />, children: addShopSteps, handle: title('Add Shop') },
   { path: 'shops/knowledge', element: <TrainPage />, handle: title('Train Chatbot') },

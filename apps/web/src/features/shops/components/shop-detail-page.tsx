@@ -1,6 +1,6 @@
 import type { Shop } from '@balas/contracts';
 import { Box, Stack } from '@mui/material';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -12,7 +12,11 @@ import { EmbedSnippet } from './embed-snippet.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { RemoveShopButton } from './remove-shop-button.tsx';
 import { ShopBanner } from './shop-banner.tsx';
-import { ShopSettingsForm } from './shop-settings-form.tsx';
+
+// Below the fold, with its form library and schemas: loaded after the page has painted.
+const ShopSettingsForm = lazy(() =>
+  import('./shop-settings-form.tsx').then((m) => ({ default: m.ShopSettingsForm })),
+);
 
 interface Props {
   /**
@@ -66,7 +70,9 @@ export function ShopDetailPage({ conversations }: Props) {
         <Stack spacing={3}>
           <AfterFirstPaint>
             {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
-            <ShopSettingsForm key={shop.id} shop={shop} />
+            <Suspense fallback={null}>
+              <ShopSettingsForm key={shop.id} shop={shop} />
+            </Suspense>
             <RemoveShopButton shop={shop} />
           </AfterFirstPaint>
         </Stack>
