@@ -1,7 +1,9 @@
 import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
+import { benchLighthouse } from './lighthouse.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchStartup } from './startup.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchUploadBombs } from './upload-bombs.bench.ts';
 import { benchVouchers } from './vouchers.bench.ts';
@@ -14,6 +16,8 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   knowledge: benchKnowledge,
   'upload-bombs': benchUploadBombs,
   orders: benchOrders,
+  lighthouse: benchLighthouse,
+  startup: benchStartup,
   vouchers: benchVouchers,
   widget: benchWidget,
 };

@@ -119,10 +119,10 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `script` of apps/server/src as a production process and collects its output. */
-function spawnProduct(script: string, env: Record<string, string>) {
+/** Spawns `script` of the built server (apps/server/dist) as production does and collects its output. */
+export function spawnProduct(script: string, env: Record<string, string>) {
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${script}`], {
+  const child = spawn(process.execPath, ['--enable-source-maps', `apps/server/dist/${script}`], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -145,13 +145,13 @@ function spawnProduct(script: string, env: Record<string, string>) {
 }
 
 /**
- * The real product (`apps/server/src/main.ts`, serving the built web app and widget when present)
+ * The real product (the built `apps/server/dist/main.js`, serving the built web app and widget when present)
  * as a child process on `database`, for figures that need a process of its own.
  */
 export async function startServerProcess(database: BenchDatabase): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = spawnProduct('main.ts', {
+  const api = spawnProduct('main.js', {
     PUBLIC_URL: url,
     PORT: String(port),
     HOST: '127.0.0.1',

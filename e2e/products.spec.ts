@@ -53,7 +53,8 @@ describe('knowledge files and product information of a Shopee shop', () => {
     // Train Chatbot, then its files and products.
     await page.goto(`/dashboard/shops/knowledge?shopId=${shopId}`);
     await page.getByRole('heading', { name: 'Train Chatbot' }).waitFor();
-    await page.getByRole('link', { name: 'Files & products' }).click();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Files & products' }).click();
     await page.getByRole('heading', { name: 'Manage Knowledge for Shop: Kedai Comel' }).waitFor();
 
     // A multi-page PDF: uploaded, processed, Ready.
@@ -64,11 +65,11 @@ describe('knowledge files and product information of a Shopee shop', () => {
     await page.getByRole('button', { name: 'Upload File' }).click();
     await page.getByText('Your file has been successfully uploaded').waitFor();
     const card = page.locator('[data-file^="shop-policies-"]');
-    await card.getByText(/Ready · \d+ chunks/).waitFor({ timeout: 20_000 });
-    const chunks = Number(
-      (await card.getByText(/Ready · \d+ chunks/).textContent())?.match(/(\d+) chunks/)?.[1],
+    await card.getByText(/Ready · \d+ passages/).waitFor({ timeout: 20_000 });
+    const passages = Number(
+      (await card.getByText(/Ready · \d+ passages/).textContent())?.match(/(\d+) passages/)?.[1],
     );
-    expect(chunks).toBeGreaterThan(1);
+    expect(passages).toBeGreaterThan(1);
     await page.screenshot({ path: 'test-results/knowledge-pdf.png' });
 
     // Products: search (3 characters or more), pick two products, add a question and its answer.

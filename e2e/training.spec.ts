@@ -34,21 +34,21 @@ describe('training the bot in the browser', () => {
     });
     const shopId = ((await created.json()) as { data: { id: string } }).data.id;
 
-    // A topic with categorization and knowledge entries.
+    // A topic with shopper questions and answers.
     await page.goto(`/dashboard/shops/knowledge?shopId=${shopId}`);
     await page.getByText('You have not created any topics').waitFor();
     await page.getByRole('button', { name: 'New topic' }).first().click();
     await page.getByLabel('Topic name').fill('Returns');
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('link', { name: /Returns/ }).click();
-    await page.getByLabel('Entry 1', { exact: true }).fill('Returns, exchanges and refunds of items');
+    await page.getByLabel('Question 1', { exact: true }).fill('Returns, exchanges and refunds of items');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
-    await page.getByRole('tab', { name: 'Knowledge' }).click();
+    await page.getByRole('tab', { name: 'Answers' }).click();
     await page
-      .getByLabel('Entry 1', { exact: true })
+      .getByLabel('Answer 1', { exact: true })
       .fill('Returns are accepted within 7 days of delivery for unused items.');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').first().waitFor();
     await page.screenshot({ path: 'test-results/topic.png' });
 
@@ -60,7 +60,7 @@ describe('training the bot in the browser', () => {
     await page.getByLabel('Knowledge file').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload File' }).click();
     await page.getByText('Your file has been successfully uploaded').waitFor();
-    await page.getByText(/Ready · \d+ chunks/).waitFor({ timeout: 15_000 });
+    await page.getByText(/Ready · \d+ passages?/).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: 'test-results/knowledge.png' });
 
     // The simulator answers from the file just uploaded, with its source.
@@ -71,7 +71,7 @@ describe('training the bot in the browser', () => {
     const answer = page.getByTestId('simulator-answer');
     await answer.waitFor();
     expect(await answer.textContent()).toMatch(/30 degrees/);
-    await page.getByText(/file: care-guide/).waitFor();
+    await page.getByText(/Document: care-guide/).waitFor();
     await page.screenshot({ path: 'test-results/simulator.png' });
     await context.close();
   });

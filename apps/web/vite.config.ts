@@ -1,12 +1,48 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { pageOf } from '../../packages/contracts/src/pages.ts';
 
-const api = 'http://localhost:3000';
+const api = `http://localhost:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
+/** In development, each address gets the HTML the server would send: the site's or the dashboard's. */
+function sitePagesInDev(): Plugin {
+  return {
+    name: 'balas-site-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        if (req.method === 'GET' && req.headers.accept?.includes('text/html') && !path.includes('.')) {
+          const query = req.url?.slice(path.length) ?? '';
+          req.url = `${pageOf(path).app === 'site' ? '/site.html' : '/index.html'}${query}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+// Two entries: the dashboard (index.html, React + MUI) and the public site (site.html, Preact and
+// plain CSS, prerendered by scripts/finish-build.mjs). The site's files carry a Preact JSX pragma.
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1500 },
+  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev()],
+  build: {
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
+    emptyOutDir: true,
+    sourcemap: !isSsrBuild,
+    // Which chunks each page loads: read by scripts/web-size.mjs for the size budgets.
+    manifest: !isSsrBuild,
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            input: {
+              app: `${import.meta.dirname}/index.html`,
+              site: `${import.meta.dirname}/site.html`,
+            },
+          },
+        }),
+  },
   server: {
     port: 5173,
     proxy: {
@@ -17,4 +53,4 @@ export default defineConfig({
       '/widget/': api,
     },
   },
-});
+}));

@@ -27,13 +27,13 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real product (`npm run serve`: built SPA + API + sandbox) as a child process. */
+/** Starts the real product as production runs it (`npm run serve`: the built server, SPA and sandbox) as a child process. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { messages } from '@balas/contracts';
 import cors, { type FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
@@ -26,6 +26,7 @@ import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
+import { builtFileOptions, holdFile, sendHeldFile, webAppRoutes } from './http/built-files.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { normalizeRequestInput } from './http/normalize-input.ts';
@@ -113,12 +114,16 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         root: join(widgetDist, 'widget'),
         prefix: '/widget/',
         decorateReply: false,
-        maxAge: '1h',
+        ...builtFileOptions,
       });
-      widget.get('/widget.js', (_request, reply) => {
-        reply.header('cache-control', 'public, max-age=300').type('text/javascript');
-        return reply.send(createReadStream(join(widgetDist, 'widget.js')));
-      });
+      // The loader keeps its address on merchants' pages, so it is cached for minutes only.
+      const loader = holdFile(join(widgetDist, 'widget.js'));
+      widget.get('/widget.js', (request, reply) =>
+        sendHeldFile(request, reply, loader, {
+          type: 'text/javascript',
+          cacheControl: 'public, max-age=300',
+        }),
+      );
     });
   }
 
@@ -219,17 +224,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     );
 
     const webDist = options.webDist;
-    if (webDist && existsSync(webDist)) {
-      const indexHtml = readFileSync(join(webDist, 'index.html'));
-      await scope.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
-      scope.setNotFoundHandler((request, reply) => {
-        if (request.method !== 'GET' && request.method !== 'HEAD') {
-          return reply.status(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
-        }
-        // History fallback: the SPA renders its own routes, including 'Error 404 / Page Not Found'.
-        return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-      });
-    }
+    if (webDist && existsSync(join(webDist, 'index.html'))) await webAppRoutes(scope, { dist: webDist });
   });
 
   if (config.sandbox) {

@@ -55,6 +55,17 @@ describe('config', () => {
     expect(await clientIp('false', '10.0.0.2', '6.6.6.6, 203.0.113.9')).toBe('10.0.0.2');
   });
 
+  it('derives the public address from PORT and HOST when PUBLIC_URL is unset', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', HOST: '::' }).publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PORT: '4100', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(loadConfig({ PORT: '4100', HOST: '::1' }).publicUrl).toBe('http://[::1]:4100');
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://balas.example.com/' }).publicUrl).toBe(
+      'https://balas.example.com',
+    );
+  });
+
   it('switches off the sandbox when partner credentials are given', () => {
     const c = loadConfig({ SHOPEE_PARTNER_ID: '123', SHOPEE_PARTNER_KEY: 'k' });
     expect(c.sandbox).toBe(false);

@@ -42,7 +42,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Unset: derived from PORT and HOST (see publicUrlOf). */
+  PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl,
@@ -124,6 +125,18 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const wildcardHosts = new Set(['0.0.0.0', '::', '[::]', '*']);
+
+/** The address of this process as a browser on this machine reaches it: links follow PORT and HOST. */
+export function localUrl(host: string, port: number): string {
+  const name = wildcardHosts.has(host)
+    ? 'localhost'
+    : host.includes(':') && !host.startsWith('[')
+      ? `[${host}]`
+      : host;
+  return `http://${name}:${port}`;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty strings mean "unset", as in most .env files.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -144,7 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
   }
-  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   const sandbox = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
   return {
     env: e.NODE_ENV,

@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, localUrl } from './config.ts';
 import { closeContext, createContext, webDistDir, widgetDistDir } from './context.ts';
 import { registerJobs } from './jobs.ts';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+import { repoRoot } from './paths.ts';
 
 /** The API process: HTTP + Socket.IO, and the job workers too unless WORKERS=off. */
 async function main() {
@@ -26,6 +24,7 @@ async function main() {
   ctx.log.info(
     {
       url: config.publicUrl,
+      listening: app.addresses().map((a) => (typeof a === 'string' ? a : localUrl(a.address, a.port))),
       database: ctx.database.kind,
       queue: config.redisUrl ? 'bullmq' : 'in-process',
       sandbox: config.sandbox,

@@ -11,10 +11,12 @@ export interface Turn {
   replies: Reply[];
 }
 
+import { messages, type WebsiteShopStatus } from '@balas/contracts';
+
 async function call<T>(path: string, init?: RequestInit): Promise<T> {
   const res = await fetch(path, { ...init, headers: { 'content-type': 'application/json' } });
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new Error(body?.error?.message ?? 'The chat is not available right now');
+  if (!res.ok) throw new Error(body?.error?.message ?? messages.widget.unavailable);
   return body.data as T;
 }
 
@@ -28,3 +30,7 @@ export const sendQuery = (shop: string, session: string, query: string) =>
     method: 'POST',
     body: JSON.stringify({ query, sessionId: session }),
   });
+
+/** Who answers on this site right now: the bot, or the shop team (the chatbot is off). */
+export const fetchStatus = (shop: string) =>
+  call<WebsiteShopStatus>(`/api/website/v1/${encodeURIComponent(shop)}`);

@@ -19,7 +19,7 @@ import { type HostMessage, isPanelMessage } from './protocol.ts';
   root.innerHTML = `<style>
 :host{all:initial}
 button{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border-radius:50%;border:0;cursor:pointer;
-background:#42b883;color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483646;display:grid;place-items:center}
+background:#1f7a55;color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.25);z-index:2147483646;display:grid;place-items:center}
 button:focus-visible{outline:3px solid #1d6b47;outline-offset:3px}
 .badge{position:absolute;top:-2px;right:-2px;min-width:18px;height:18px;border-radius:9px;background:#e5484d;color:#fff;
 font:600 11px/18px system-ui,sans-serif;padding:0 4px;display:none}

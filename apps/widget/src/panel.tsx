@@ -1,6 +1,7 @@
+import { messages } from '@balas/contracts';
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { fetchHistory, sendQuery, type Turn } from './api.ts';
+import { fetchHistory, fetchStatus, sendQuery, type Turn } from './api.ts';
 import type { HostMessage, PanelMessage } from './protocol.ts';
 import { sessionId } from './session.ts';
 import './panel.css';
@@ -22,6 +23,9 @@ function Panel() {
   const [pending, setPending] = useState<string | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [handover, setHandover] = useState(false);
+  // Nobody answered automatically (the chatbot is off, or paused here): the visitor is told who will.
+  const [teamWillReply, setTeamWillReply] = useState(false);
+  const [replies, setReplies] = useState<'bot' | 'team' | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState('');
   const log = useRef<HTMLDivElement>(null);
@@ -70,6 +74,10 @@ function Panel() {
     window.addEventListener('message', onMessage);
     window.addEventListener('keydown', onKey);
     toHost({ type: 'balas:ready' });
+    fetchStatus(shop).then(
+      (status) => setReplies(status.replies),
+      () => setReplies(null),
+    );
     return () => {
       window.removeEventListener('message', onMessage);
       window.removeEventListener('keydown', onKey);
@@ -101,6 +109,7 @@ function Panel() {
     try {
       const answer = await sendQuery(shop, session, query);
       if (answer.handover) setHandover(true);
+      else if (!answer.response) setTeamWillReply(true);
       await refresh();
     } catch (e) {
       setFailed(query);
@@ -123,8 +132,10 @@ function Panel() {
     <div class="panel">
       <header>
         <div>
-          <strong>Chat with us</strong>
-          <span>We usually reply in a few seconds</span>
+          <strong>{messages.widget.title}</strong>
+          {replies && (
+            <span>{replies === 'bot' ? messages.widget.botReplies : messages.widget.teamReplies}</span>
+          )}
         </div>
         {host && (
           <button
@@ -138,9 +149,7 @@ function Panel() {
         )}
       </header>
       <div class="log" role="log" aria-live="polite" aria-label="Conversation" ref={log}>
-        {turns.length === 0 && !pending && (
-          <p class="hint">Hi! Ask us anything about our products, orders or delivery.</p>
-        )}
+        {turns.length === 0 && !pending && <p class="hint">{messages.widget.greeting}</p>}
         {turns.map((turn) => (
           <>
             {turn.message && <p class="bubble me">{turn.message}</p>}
@@ -171,7 +180,10 @@ function Panel() {
             Not sent: “{failed}”. Tap to retry.
           </button>
         )}
-        {handover && !personReplied && <p class="notice">A member of our team will reply here shortly.</p>}
+        {handover && !personReplied && <p class="notice">{messages.widget.handover}</p>}
+        {teamWillReply && !handover && !personReplied && (
+          <p class="notice">{messages.widget.teamWillReply}</p>
+        )}
       </div>
       {error && !failed && <p class="error">{error}</p>}
       <form onSubmit={submit}>

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './connect.ts';
 export * from './errors.ts';
 export * from './inbox.ts';
 export * from './insights.ts';
@@ -7,6 +8,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './order-phrases.ts';
 export * from './orders.ts';
+export * from './pages.ts';
 export * from './products.ts';
 export * from './realtime.ts';
 export * from './response-time.ts';

@@ -57,6 +57,17 @@ export const messages = {
     removeConfirm:
       'Are you sure you would like to remove this shop? Its conversations, training and files will be deleted permanently.',
     reconnect: 'Reconnect',
+    authorizeAgain: 'Authorize again',
+  },
+  /** The authorization window's last page, and what the dashboard says when it did not work. */
+  connect: {
+    done: 'Connected — you can close this window',
+    doneBody: 'Balas is importing your products and recent chats. This window closes by itself.',
+    failedTitle: 'The shop was not connected',
+    refused: 'The authorization was cancelled on the platform. You can authorize again from your shop.',
+    expired: 'This authorization link was already used or has expired. Start again with “Authorize again”.',
+    taken: 'This shop is already connected to Balas from another account.',
+    failed: 'The platform did not confirm the authorization. Please try again.',
   },
   topics: {
     emptyList: 'You have not created any topics',
@@ -65,6 +76,8 @@ export const messages = {
     deleteBlocked: 'Please remove all contents in the category before trying to delete the category.',
     copyBlocked: 'Please clear all existing data before performing this action',
     copyConfirm: 'Are you sure you would like to copy the data from this shop?',
+    unsavedTitle: 'Leave without saving?',
+    unsavedConfirm: 'Some entries of this topic are not saved yet. If you leave now, they are lost.',
     voucherNotRunning: 'This voucher is not running in your shop. Pick one of its current vouchers.',
     voucherWebsite: 'Vouchers come from your Shopee or Lazada shop; a website shop has none.',
   },
@@ -108,12 +121,58 @@ export const messages = {
     mailText: (name: string, shop: string, answers: number, minutes: number) =>
       `Hello ${name},\n\nYour chatbot for ${shop} has answered ${answers} messages in the past hour, the most it answers in an hour. For about ${minutes} more minutes, new questions are handed over to you: you will find them in the inbox marked for a person, and the chatbot answers again after that.\n\nIf your shop is simply busy, there is nothing to do but reply. If you do not recognise these chats, someone may be flooding your chat; the conversations in the inbox show who.\n`,
   },
+  /** The website widget (shown to the merchant's visitors). */
+  widget: {
+    title: 'Chat with us',
+    botReplies: 'We usually reply in a few seconds',
+    teamReplies: 'The shop team will reply here',
+    greeting: 'Hi! Ask us anything about our products, orders or delivery.',
+    handover: 'A member of our team will reply here shortly.',
+    teamWillReply: 'Thanks for your message. The shop team will reply here as soon as they can.',
+    unavailable: 'The chat is not available right now',
+  },
   chat: {
     noChat:
       'No Chat Found. Only chats that are made after the connection of the chatbot to this shop will appear here. Older chats may not be visible here.',
     placeholder: 'Enter message here...',
     noEarlier: 'No earlier msgs',
     allLoaded: 'All conversations have been loaded',
+  },
+  /**
+   * The words merchants see for the engine's workings (issue 14), instead of its own terms:
+   * categorization, chunks, scores, 'Not live'. Every screen that shows one of these uses this.
+   */
+  glossary: {
+    /** A topic's categorization entries. */
+    questions: 'Shopper questions',
+    questionsHint: 'How shoppers ask about this topic: the bot uses these to know a question belongs here.',
+    /** A topic's knowledge entries. */
+    answers: 'Answers',
+    answersHint: 'What the bot should tell shoppers about this topic.',
+    /** A ready file's chunks. */
+    passages: (n: number) => `Ready · ${n} ${n === 1 ? 'passage' : 'passages'}`,
+    /** The bot's confidence, said in words with its percentage. */
+    certainty: (confidence: number) =>
+      `${confidence >= 0.6 ? 'Sure' : confidence >= 0.35 ? 'Fairly sure' : 'Not sure'} (${Math.round(confidence * 100)}%)`,
+    handover: {
+      asked_for_human: 'The shopper asked for a person',
+      angry: 'The shopper seems upset',
+      low_confidence: 'The bot was not sure of the answer',
+    } as Record<string, string>,
+    /** A conversation's own bot setting (spec §4's 'Not live' when never set). */
+    conversationBot: {
+      followsShop: 'Follows shop',
+      on: 'Enabled',
+      off: 'Disabled',
+      handedOver: 'Transferred to Agent',
+    },
+    /** A file size a merchant can read: bytes, KB or MB, never '0.0 MB'. */
+    fileSize: (bytes: number) =>
+      bytes < 1024
+        ? `${bytes} bytes`
+        : bytes < 1024 * 1024
+          ? `${Math.round(bytes / 1024)} KB`
+          : `${(bytes / (1024 * 1024)).toFixed(1)} MB`,
   },
   tables: {
     noAvailableData: 'No Available Data',

@@ -66,3 +66,18 @@ export const shopUpdateBody = z
   })
   .refine((b) => Object.keys(b).length > 0, { message: v.required });
 export type ShopUpdateBody = z.input<typeof shopUpdateBody>;
+
+/**
+ * The shop page's getting-started steps (train → try in the simulator → turn on), each done or not,
+ * read from what the shop has: training, answers the bot gave, and its switch.
+ */
+export const shopOnboarding = z.object({
+  trained: z.boolean(),
+  tested: z.boolean(),
+  botOn: z.boolean(),
+});
+export type ShopOnboarding = z.infer<typeof shopOnboarding>;
+
+/** What the website widget shows before the visitor writes: who answers here. */
+export const websiteShopStatus = z.object({ name: z.string(), replies: z.enum(['bot', 'team']) });
+export type WebsiteShopStatus = z.infer<typeof websiteShopStatus>;

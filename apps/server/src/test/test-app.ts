@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type AppContext, closeContext, createContext } from '../context.ts';
 import { registerJobs } from '../jobs.ts';
@@ -42,7 +42,10 @@ export async function createTestDatabaseUrl(): Promise<{ url: string | undefined
  * run) a new PostgreSQL database per test file, and with REDIS_URL, BullMQ and the Redis adapter
  * under a unique prefix.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: BuildOptions = {},
+): Promise<TestApp> {
   const outer = loadConfig(process.env);
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-test-'));
   const suffix = randomBytes(6).toString('hex');
@@ -62,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     inMemoryDatabase: !databaseUrl,
     queuePrefix: `balas-test-${suffix}`,
   });
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, build);
   await registerJobs(ctx, app.services, { schedule: false });
   await ctx.queue.startWorker();
   await app.ready();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { onUnauthorized } from '../lib/api-client.ts';
+import { goToSite } from '../lib/leave.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { endSession } from '../lib/session.ts';
 import { AppProviders } from './providers.tsx';
@@ -12,7 +13,7 @@ export function App() {
     () =>
       onUnauthorized(() => {
         endSession(queryClient);
-        void router.navigate('/login', { replace: true });
+        goToSite('/login', { replace: true });
       }),
     [],
   );

@@ -1,30 +1,46 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { pageOf } from '@balas/contracts';
+import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { LoginPage } from '../features/auth/components/login-page.tsx';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page.tsx';
-import { SignupPage } from '../features/auth/components/signup-page.tsx';
-import { LandingPage } from '../features/landing/components/landing-page.tsx';
-import { PrivacyPage } from '../features/legal/components/privacy-page.tsx';
-import { TermsPage } from '../features/legal/components/terms-page.tsx';
-import { AddShopChooseStep } from '../features/shops/components/add-shop-choose-step.tsx';
-import { AddShopCompleteStep } from '../features/shops/components/add-shop-complete-step.tsx';
-import { AddShopPage } from '../features/shops/components/add-shop-page.tsx';
-import { AddShopPendingStep } from '../features/shops/components/add-shop-pending-step.tsx';
-import { AddShopRegistrationStep } from '../features/shops/components/add-shop-registration-step.tsx';
-import { ShopDetailPage } from '../features/shops/components/shop-detail-page.tsx';
-import { ShopsPage } from '../features/shops/components/shops-page.tsx';
+import { prefetchShop, prefetchShops } from '../features/shops/api/prefetch.ts';
+import { LeaveTo } from '../lib/leave.tsx';
+import type { RouteHandle } from '../lib/page-title.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
 
-// The public pages and the shops come with the first bundle; the other dashboard features load on demand.
-const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.tsx').then((m) => m.ChatPage));
+// Every feature is its own chunk, loaded the first time one of its pages is shown: the first load is
+// the shell (layout, top bar, sidebar) and the page at hand. A new page is one line here and, if it
+// belongs in the sidebar, one entry in ./shell/sidebar-links.tsx.
+const ShopsPage = lazyPage(() =>
+  import('../features/shops/components/shops-page.tsx').then((m) => m.ShopsPage),
+);
+const ShopDetailPage = lazyPage(() =>
+  import('../features/shops/components/shop-detail-page.tsx').then((m) => m.ShopDetailPage),
+);
+const AddShopPage = lazyPage(() =>
+  import('../features/shops/components/add-shop-page.tsx').then((m) => m.AddShopPage),
+);
+const AddShopChooseStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-choose-step.tsx').then((m) => m.AddShopChooseStep),
+);
+const AddShopRegistrationStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-registration-step.tsx').then(
+    (m) => m.AddShopRegistrationStep,
+  ),
+);
+const AddShopPendingStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-pending-step.tsx').then((m) => m.AddShopPendingStep),
+);
+const AddShopCompleteStep = lazyPage(() =>
+  import('../features/shops/components/add-shop-complete-step.tsx').then((m) => m.AddShopCompleteStep),
+);
 const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
 );
 const InsightsPage = lazyPage(() =>
   import('../features/insights/components/insights-page.tsx').then((m) => m.InsightsPage),
 );
+const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.tsx').then((m) => m.ChatPage));
 const KnowledgePage = lazyPage(() =>
   import('../features/knowledge/components/knowledge-page.tsx').then((m) => m.KnowledgePage),
 );
@@ -50,6 +66,8 @@ const VouchersPage = lazyPage(() =>
   import('../features/vouchers/components/vouchers-page.tsx').then((m) => m.VouchersPage),
 );
 
+const title = (text: string): RouteHandle => ({ title: text });
+
 /** The add-shop wizard's steps (spec §2): choose, register (one child per provider), authorize. */
 const addShopSteps: RouteObject[] = [
   { index: true, element: <AddShopChooseStep /> },
@@ -62,35 +80,56 @@ const addShopSteps: RouteObject[] = [
 
 const dashboard: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/shops" replace /> },
-  { path: 'shops', element: <ShopsPage /> },
+  {
+    path: 'shops',
+    element: <ShopsPage />,
+    handle: title('Shops'),
+    loader: () => {
+      prefetchShops();
+      return null;
+    },
+  },
   {
     path: 'shops/shopee/:id',
     element: <ShopDetailPage conversations={(shop) => <ConversationList shop={shop} />} />,
+    handle: title('Shop'),
+    loader: ({ params }) => {
+      if (params.id) prefetchShop(params.id);
+      return null;
+    },
   },
-  { path: 'addshop', element: <AddShopPage />, children: addShopSteps },
-  { path: 'shops/knowledge', element: <TrainPage /> },
-  { path: 'shops/train', element: <TrainPage /> },
-  { path: 'topic/:id', element: <TopicPage /> },
-  { path: 'knowledge', element: <KnowledgePage /> },
-  { path: 'train', element: <BuildChatbotPage /> },
-  { path: 'skip', element: <SkipPage /> },
-  { path: 'test/:provider', element: <SimulatorPage /> },
-  { path: 'vouchers/:shopId', element: <VouchersPage /> },
+  { path: 'addshop', element: <AddShopPage />, children: addShopSteps, handle: title('Add Shop') },
+  { path: 'shops/knowledge', element: <TrainPage />, handle: title('Train Chatbot') },
+  { path: 'shops/train', element: <TrainPage />, handle: title('Train Chatbot') },
+  { path: 'topic/:id', element: <TopicPage />, handle: title('Topic') },
+  { path: 'knowledge', element: <KnowledgePage />, handle: title('Manage Knowledge') },
+  { path: 'train', element: <BuildChatbotPage />, handle: title('Build My Chatbot') },
+  { path: 'skip', element: <SkipPage />, handle: title('Train later') },
+  { path: 'test/:provider', element: <SimulatorPage />, handle: title('Simulator') },
+  { path: 'vouchers/:shopId', element: <VouchersPage />, handle: title('Vouchers') },
+  { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
 ];
 
+/** An address outside the dashboard: a page of the public site (a full load), or nothing at all. */
+function ElsewherePage() {
+  const { pathname, search } = useLocation();
+  const target = pageOf(pathname);
+  if (target.app === 'site' && target.page !== 'not-found') return <LeaveTo path={`${pathname}${search}`} />;
+  return <NotFoundPage />;
+}
+
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/signup', element: <SignupPage /> },
-  { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/privacy', element: <PrivacyPage /> },
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
-  { path: '/insights', element: <DashboardLayout />, children: [{ index: true, element: <InsightsPage /> }] },
-  { path: '/test', element: <TestResultsPage /> },
-  { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage /> },
-  { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    path: '/insights',
+    element: <DashboardLayout />,
+    children: [{ index: true, element: <InsightsPage /> }],
+    handle: title('Insights'),
+  },
+  { path: '/test', element: <TestResultsPage />, handle: title('Test results') },
+  { path: '/chat/shopee/:shopId/:chatId', element: <ChatPage />, handle: title('Chat') },
+  { path: '/chat/lazada/:shopId/:chatId', element: <ChatPage />, handle: title('Chat') },
+  { path: '*', element: <ElsewherePage />, handle: title('Page not found') },
 ];
 
 export const router = createBrowserRouter([{ element: <RootLayout />, children: routes }]);

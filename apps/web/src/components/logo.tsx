@@ -5,7 +5,14 @@ import { Link } from 'react-router';
 export function Logo({ size = 30 }: { size?: number }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: size, height: size, display: 'block' }} />
+      <Box
+        component="img"
+        src="/favicon.svg"
+        alt=""
+        width={size}
+        height={size}
+        sx={{ width: size, height: size, display: 'block' }}
+      />
       <Typography
         component="span"
         sx={{ fontWeight: 800, fontSize: size * 0.72, color: 'text.primary', letterSpacing: '-0.02em' }}

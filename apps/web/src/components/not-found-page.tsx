@@ -4,11 +4,11 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { LogoLink } from './logo.tsx';
 
-/** Any address the app does not know. */
+/** A dashboard address the app does not know (the public site has its own). */
 export function NotFoundPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', p: 3 }}>
-      <LogoLink to="/" label="Balas home" />
+      <LogoLink to="/dashboard/shops" label="Balas shops" />
       <Stack
         spacing={2}
         sx={{ flex: 1, alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}
@@ -20,8 +20,8 @@ export function NotFoundPage() {
         <Typography color="text.secondary">
           The page you are looking for does not exist or has moved.
         </Typography>
-        <Button variant="contained" component={Link} to="/">
-          Back to home
+        <Button variant="contained" component={Link} to="/dashboard/shops">
+          Back to my shops
         </Button>
       </Stack>
     </Box>

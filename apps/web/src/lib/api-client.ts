@@ -1,4 +1,4 @@
-import { type ErrorBody, errorBody } from '@balas/contracts';
+import type { ErrorBody } from '@balas/contracts';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { tokenStore } from './storage.ts';
 
@@ -19,12 +19,19 @@ export class ApiError extends Error {
 
 export const networkErrorMessage = 'Cannot reach Balas. Check your connection and try again.';
 
-/** Reads an error answer; a body that is not our envelope still gives a usable error. */
+const isText = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * Reads an error answer (the contract's `ErrorBody`, checked by hand so the dashboard's first load
+ * carries no schema library); a body that is not our envelope still gives a usable error.
+ */
 export function toApiError(status: number, body: unknown): ApiError {
-  const parsed = errorBody.safeParse(body);
-  if (!parsed.success) return new ApiError(status, 'unknown', `The request failed (${status})`);
-  const { code, message, fields } = (parsed.data satisfies ErrorBody).error;
-  return new ApiError(status, code, message, fields);
+  const error = (body as Partial<ErrorBody> | null)?.error;
+  if (!error || !isText(error.code) || !isText(error.message)) {
+    return new ApiError(status, 'unknown', `The request failed (${status})`);
+  }
+  const fields = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([, v]) => isText(v)));
+  return new ApiError(status, error.code, error.message, fields);
 }
 
 type Listener = () => void;

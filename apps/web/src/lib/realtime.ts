@@ -1,14 +1,18 @@
 import { events } from '@balas/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './storage.ts';
 
 /**
- * One Socket.IO connection for the dashboard. Channels are re-joined after every reconnect; when the
- * server could not restore the missed events, cached lists are refetched so nothing is lost.
+ * One Socket.IO connection for the dashboard, opened (and its client loaded) when a page first joins a
+ * channel. Channels are re-joined after every reconnect; when the server could not restore the missed
+ * events, cached lists are refetched so nothing is lost.
  */
 let socket: Socket | null = null;
+let opening: Promise<Socket> | null = null;
+/** Bumped when the session ends, so a connection still loading is not opened for nobody. */
+let generation = 0;
 const channelCounts = new Map<string, number>();
 let state: 'connecting' | 'connected' | 'reconnecting' = 'connecting';
 const stateListeners = new Set<() => void>();
@@ -17,9 +21,20 @@ const setState = (next: typeof state) => {
   for (const l of stateListeners) l();
 };
 
-function connection(): Socket {
-  if (socket) return socket;
-  socket = io({
+function connection(): Promise<Socket> {
+  if (socket) return Promise.resolve(socket);
+  const started = generation;
+  opening ??= import('socket.io-client').then(({ io }) => {
+    opening = null;
+    if (started !== generation) throw new Error('the session ended');
+    socket = open(io);
+    return socket;
+  });
+  return opening;
+}
+
+function open(io: typeof import('socket.io-client').io): Socket {
+  const socket = io({
     path: '/socket.io',
     auth: (cb) => cb({ token: tokenStore.get() }),
     transports: ['websocket', 'polling'],
@@ -36,8 +51,10 @@ function connection(): Socket {
 }
 
 export function closeRealtime() {
+  generation++;
   socket?.close();
   socket = null;
+  opening = null;
   channelCounts.clear();
 }
 
@@ -55,18 +72,27 @@ export function useRealtimeState() {
 export function useChannel<T>(channel: string | null, event: string, handler: (payload: T) => void) {
   useEffect(() => {
     if (!channel || !tokenStore.get()) return;
-    const s = connection();
-    const count = channelCounts.get(channel) ?? 0;
-    channelCounts.set(channel, count + 1);
-    if (count === 0 && s.connected) s.emit(events.subscribe, channel);
+    channelCounts.set(channel, (channelCounts.get(channel) ?? 0) + 1);
     const listener = (payload: T) => handler(payload);
-    s.on(event, listener);
+    let joined: Socket | null = null;
+    let active = true;
+    connection().then(
+      (s) => {
+        if (!active) return;
+        joined = s;
+        // A socket still connecting joins every counted channel once it is connected.
+        if (s.connected) s.emit(events.subscribe, channel);
+        s.on(event, listener);
+      },
+      () => {},
+    );
     return () => {
-      s.off(event, listener);
+      active = false;
+      joined?.off(event, listener);
       const left = (channelCounts.get(channel) ?? 1) - 1;
       if (left <= 0) {
         channelCounts.delete(channel);
-        s.emit(events.unsubscribe, channel);
+        socket?.emit(events.unsubscribe, channel);
       } else channelCounts.set(channel, left);
     };
   }, [channel, event, handler]);

@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { limits, messages } from '@balas/contracts';
 import { fileTypeFromBuffer } from 'file-type';
+import { serverRoot } from '../../paths.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
 
@@ -19,7 +21,8 @@ const PDF_SHARES = 2;
 /** Heap of one extraction worker; past it the worker is stopped, not the server. */
 const WORKER_HEAP_MB = 192;
 const MEMORY_CHECK_MS = 20;
-const workerUrl = new URL('./extract.worker.mjs', import.meta.url);
+// By path from the server's folder: the built server (one bundle in dist/) loads it from the sources.
+const workerUrl = join(serverRoot, 'src/features/knowledge/extract.worker.mjs');
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
 export async function sniffDocument(

@@ -113,10 +113,15 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
     { preHandler: app.requireMerchant, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) => {
       const file = await knowledge.ownedFile(request.merchantId, request.params.id);
-      const encoded = encodeURIComponent(file.fileName);
+      // Saved under its own name: an ASCII fallback for old clients, the exact name (RFC 5987) for the rest.
+      const encoded = encodeURIComponent(file.fileName).replace(
+        /['()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16)}`,
+      );
+      const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
       return reply
         .header('content-type', file.mime)
-        .header('content-disposition', `inline; filename*=UTF-8''${encoded}`)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`)
         .header('x-content-type-options', 'nosniff')
         .send(await knowledge.read(file));
     },

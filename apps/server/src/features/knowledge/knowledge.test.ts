@@ -184,7 +184,9 @@ describe('knowledge files', () => {
   });
 
   it('deletes a file with its chunks, downloads only for the owner, and guards the shop', async () => {
-    const res = await upload([{ name: 'a.txt', data: Buffer.from('Hotel india juliet.') }]);
+    const res = await upload([
+      { name: 'Dasar pemulangan (2025).txt', data: Buffer.from('Hotel india juliet.') },
+    ]);
     const id = res.json().data[0].id;
     await ingested(id);
     const download = await t.app.inject({
@@ -192,6 +194,10 @@ describe('knowledge files', () => {
       headers,
     });
     expect(download.body).toBe('Hotel india juliet.');
+    // Saved under its own name, not the storage key.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="Dasar pemulangan (2025).txt"; filename*=UTF-8''Dasar%20pemulangan%20%282025%29.txt`,
+    );
     const other = await signUp(t.app);
     expect(
       (

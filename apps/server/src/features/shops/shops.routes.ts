@@ -1,10 +1,22 @@
-import { dataOf, okAnswer, shop, shopCreateAnswer, shopCreateBody, shopUpdateBody } from '@balas/contracts';
+import {
+  dataOf,
+  okAnswer,
+  shop,
+  shopCreateAnswer,
+  shopCreateBody,
+  shopOnboarding as shopOnboardingAnswer,
+  shopUpdateBody,
+  websiteShopStatus,
+} from '@balas/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
+import { shops as shopsTable } from '../../db/schema.ts';
+import { AppError, notFound } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
-import { shopGuard } from './shop-guard.ts';
+import { shopOnboarding } from './onboarding.ts';
+import { isUuid, shopGuard } from './shop-guard.ts';
 import { firstSyncJob } from './shops.jobs.ts';
 import { type ShopsService, toShop } from './shops.service.ts';
 
@@ -70,6 +82,36 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     },
   );
 
+  app.get(
+    '/shopee/:id/onboarding',
+    {
+      preHandler: [auth, byId],
+      schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shopOnboardingAnswer) } },
+    },
+    async (request) => ({ data: await shopOnboarding(db, request.shop) }),
+  );
+
+  // The website widget asks, before the visitor writes, who answers there: the bot or the shop team.
+  const perIp = app.rateLimit({ name: 'website:status', max: 120, windowMs: 60_000, key: (r) => r.ip });
+  app.get(
+    '/website/v1/:id',
+    {
+      preHandler: perIp,
+      schema: { tags: ['website'], params: idParam, response: { 200: dataOf(websiteShopStatus) } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const [row] = isUuid(id)
+        ? await db
+            .select({ name: shopsTable.name, botOn: shopsTable.defaultBotStatus })
+            .from(shopsTable)
+            .where(and(eq(shopsTable.id, id), eq(shopsTable.provider, 'website')))
+        : [];
+      if (!row) throw notFound('Shop not found');
+      return { data: { name: row.name, replies: row.botOn ? ('bot' as const) : ('team' as const) } };
+    },
+  );
+
   app.post(
     '/shopee/:id/reconnect',
     {
@@ -83,17 +125,28 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     async (request) => ({ data: await shops.reconnect(request.shop) }),
   );
 
-  // OAuth callbacks: the platform sends the merchant's browser here after approval.
+  // OAuth callbacks: the platform sends the merchant's browser here, approved or not. Either way the
+  // browser lands on a page of ours (the authorization window's `/connected` page by default): never
+  // on a bare error body.
   const finish = async (
     provider: 'shopee' | 'lazada',
-    state: string,
+    state: string | undefined,
     query: Record<string, string | undefined>,
-  ) => {
-    const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
-    await queue.enqueue(firstSyncJob, { shopId: row.id }, { jobId: `${row.id}-${Date.now()}` });
-    const target = new URL(redirect);
-    target.searchParams.set('shopId', row.id);
-    return target.toString();
+  ): Promise<string> => {
+    if (query.error || !query.code || !state) return shops.failedAuthorizationUrl('refused');
+    try {
+      const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
+      await queue.enqueue(firstSyncJob, { shopId: row.id }, { jobId: `${row.id}-${Date.now()}` });
+      const target = new URL(redirect);
+      target.searchParams.set('shopId', row.id);
+      return target.toString();
+    } catch (error) {
+      app.log.warn({ err: error, provider }, 'shop authorization did not complete');
+      const code = error instanceof AppError ? error.code : undefined;
+      return shops.failedAuthorizationUrl(
+        code === 'conflict' ? 'taken' : code === 'unprocessable' ? 'expired' : 'failed',
+      );
+    }
   };
   const callbackQuery = z.record(z.string(), z.string().max(500));
 
@@ -106,20 +159,12 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
         querystring: callbackQuery,
       },
     },
-    async (request, reply) => {
-      if (!request.query.code)
-        throw new AppError('validation', 'The authorization was cancelled or has no code');
-      return reply.redirect(await finish('shopee', request.params.state, request.query));
-    },
+    async (request, reply) => reply.redirect(await finish('shopee', request.params.state, request.query)),
   );
 
   app.get(
     '/lazada/callback',
     { schema: { tags: ['shops'], querystring: callbackQuery } },
-    async (request, reply) => {
-      const { code, state } = request.query;
-      if (!code || !state) throw new AppError('validation', 'The authorization was cancelled or has no code');
-      return reply.redirect(await finish('lazada', state, request.query));
-    },
+    async (request, reply) => reply.redirect(await finish('lazada', request.query.state, request.query)),
   );
 };

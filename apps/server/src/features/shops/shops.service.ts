@@ -1,4 +1,4 @@
-import type { Provider, Shop, ShopCreateBody, ShopUpdateBody } from '@balas/contracts';
+import type { ConnectFailure, Provider, Shop, ShopCreateBody, ShopUpdateBody } from '@balas/contracts';
 import { and, asc, eq, isNotNull, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
@@ -37,6 +37,8 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
   const { publicUrl } = ctx.config;
   // The inbox reads resolve their shop through this; every change below makes it forget the shop.
   const cache = createShopCache(db);
+  // The authorization window's last page: it tells the dashboard and closes itself.
+  const connectedUrl = `${publicUrl}/connected`;
   const callbackUrl = (provider: 'shopee' | 'lazada', state: string) =>
     provider === 'shopee' ? `${publicUrl}/api/shopee/callback/${state}` : `${publicUrl}/api/lazada/callback`;
 
@@ -93,7 +95,12 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
 
     /** A new authorization for a shop whose tokens could not be refreshed (or never completed). */
     async reconnect(row: ShopRow) {
-      return startAuthorization(row, `${publicUrl}/dashboard/addshop/complete`);
+      return startAuthorization(row, connectedUrl);
+    },
+
+    /** Where the browser goes when an authorization did not connect the shop. */
+    failedAuthorizationUrl(reason: ConnectFailure): string {
+      return `${connectedUrl}?error=${reason}`;
     },
 
     /**
@@ -132,7 +139,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         .where(eq(shops.id, row.id))
         .returning();
       cache.forget(row.id);
-      return { redirect: row.oauthRedirect || `${publicUrl}/dashboard/addshop/complete`, shop: updated! };
+      return { redirect: row.oauthRedirect || connectedUrl, shop: updated! };
     },
 
     async update(row: ShopRow, body: ShopUpdateBody): Promise<Shop> {

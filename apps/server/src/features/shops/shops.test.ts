@@ -54,7 +54,37 @@ describe('connecting marketplace shops through the sandbox', () => {
   it('refuses to connect the same platform shop twice', async () => {
     const other = await signUp(t.app);
     const { callback } = await connectShop(t.app, other.headers, 'shopee', '947042923');
-    expect(callback.statusCode).toBe(409);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('http://localhost:3000/connected?error=taken');
+  });
+
+  it('ends a cancelled, replayed or broken authorization on the connected page with the reason', async () => {
+    const cancelled = await t.app.inject({ url: '/api/lazada/callback?error=access_denied&state=x' });
+    expect(cancelled.headers.location).toBe('http://localhost:3000/connected?error=refused');
+    const replayed = await t.app.inject({ url: '/api/shopee/callback/not-a-state?code=abc&shop_id=1' });
+    expect(replayed.headers.location).toBe('http://localhost:3000/connected?error=expired');
+    const noCode = await t.app.inject({ url: '/api/shopee/callback/not-a-state' });
+    expect(noCode.headers.location).toBe('http://localhost:3000/connected?error=refused');
+  });
+
+  it('authorizes a shop again after the merchant cancelled on the platform', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/shopee',
+      headers,
+      payload: {
+        name: 'Second try',
+        person_name: 'Aisyah',
+        person_email: 'aisyah@example.com',
+        person_phone: '012-345 6789',
+      },
+    });
+    const { id } = created.json().data;
+    expect((await row(id)).status).toBe('pending');
+    const again = await t.app.inject({ method: 'POST', url: `/api/shopee/${id}/reconnect`, headers });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.authUrl).toContain('/sandbox/shopee/api/v2/shop/auth_partner');
+    await t.app.inject({ method: 'DELETE', url: `/api/shopee/${id}`, headers });
   });
 
   it('refreshes tokens (single-use refresh tokens are rotated)', async () => {

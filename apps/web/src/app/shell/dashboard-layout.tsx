@@ -1,7 +1,8 @@
 import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { LeaveTo } from '../../lib/leave.tsx';
 import { tokenStore } from '../../lib/storage.ts';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -9,7 +10,7 @@ import { TopBar } from './top-bar.tsx';
 /** /dashboard/*: top bar, sidebar and the page. Without a token, the login page. */
 export function DashboardLayout() {
   // Read, not subscribed: logging out leaves for the landing page before the token goes.
-  if (!tokenStore.get()) return <Navigate to="/login" replace />;
+  if (!tokenStore.get()) return <LeaveTo path="/login" />;
   return <Shell />;
 }
 

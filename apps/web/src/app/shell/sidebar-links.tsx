@@ -5,7 +5,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link, useLocation } from 'react-router';
 
 interface NavLink {
@@ -78,19 +78,19 @@ export function SidebarLinks({ shop }: { shop: Shop | null }) {
   return (
     <List sx={{ px: 1.5 }}>
       {links.map((link) => (
-        <ListItemButton
-          key={link.label}
-          component={Link}
-          to={link.to}
-          selected={link === active}
-          aria-current={link === active ? 'page' : undefined}
-          sx={{ mb: 0.5 }}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <link.icon />
-          </ListItemIcon>
-          <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-        </ListItemButton>
+        <ListItem key={link.label} disablePadding sx={{ mb: 0.5 }}>
+          <ListItemButton
+            component={Link}
+            to={link.to}
+            selected={link === active}
+            aria-current={link === active ? 'page' : undefined}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <link.icon />
+            </ListItemIcon>
+            <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

@@ -1,6 +1,14 @@
 import type { Shop } from '@balas/contracts';
 import AddRounded from '@mui/icons-material/AddRounded';
-import { List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Skeleton } from '@mui/material';
+import {
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Skeleton,
+} from '@mui/material';
 import { Link } from 'react-router';
 import { ProviderAvatar, providerLabel } from '../../features/shops/components/provider-badge.tsx';
 import { shopPath } from '../../features/shops/components/shop-card.tsx';
@@ -27,32 +35,39 @@ export function SidebarShops({
         </ListSubheader>
       }
     >
-      {loading && <Skeleton variant="rounded" height={40} sx={{ mx: 1 }} />}
+      {loading && (
+        <ListItem disablePadding aria-busy="true">
+          <Skeleton variant="rounded" height={40} sx={{ mx: 1, flex: 1 }} />
+        </ListItem>
+      )}
       {shops.map((shop) => (
-        <ListItemButton
-          key={shop.id}
-          component={Link}
-          to={shopPath(shop)}
-          selected={shop.id === current?.id}
-          onClick={() => selectShop(shop.id)}
-          sx={{ mb: 0.5 }}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <ProviderAvatar provider={shop.providerName} size={28} />
-          </ListItemIcon>
-          <ListItemText
-            primary={shop.addInformation.name}
-            secondary={providerLabel(shop.providerName)}
-            slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-          />
-        </ListItemButton>
+        <ListItem key={shop.id} disablePadding sx={{ mb: 0.5 }}>
+          <ListItemButton
+            component={Link}
+            to={shopPath(shop)}
+            selected={shop.id === current?.id}
+            aria-current={shop.id === current?.id ? 'true' : undefined}
+            onClick={() => selectShop(shop.id)}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <ProviderAvatar provider={shop.providerName} size={28} />
+            </ListItemIcon>
+            <ListItemText
+              primary={shop.addInformation.name}
+              secondary={providerLabel(shop.providerName)}
+              slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
-      <ListItemButton component={Link} to="/dashboard/addshop" sx={{ color: 'primary.dark' }}>
-        <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
-          <AddRounded />
-        </ListItemIcon>
-        <ListItemText primary="Add Shop" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-      </ListItemButton>
+      <ListItem disablePadding>
+        <ListItemButton component={Link} to="/dashboard/addshop" sx={{ color: 'primary.dark' }}>
+          <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+            <AddRounded />
+          </ListItemIcon>
+          <ListItemText primary="Add Shop" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+        </ListItemButton>
+      </ListItem>
     </List>
   );
 }

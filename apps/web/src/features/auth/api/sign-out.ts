@@ -1,6 +1,6 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client.ts';
+import { goToSite } from '../../../lib/leave.tsx';
 import { endSession } from '../../../lib/session.ts';
 
 /** `GET /api/signout`: revokes the token on the server. */
@@ -21,6 +21,5 @@ export const signOutOptions = (client: QueryClient, leave?: () => void | Promise
 
 /** Logout: goes to the landing page and ends the session, even when the call fails. */
 export function useSignOut() {
-  const navigate = useNavigate();
-  return useMutation(signOutOptions(useQueryClient(), () => navigate('/', { replace: true })));
+  return useMutation(signOutOptions(useQueryClient(), () => goToSite('/', { replace: true })));
 }

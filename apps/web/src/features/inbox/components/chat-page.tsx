@@ -121,6 +121,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
         />
       )}
       <Box
+        component="main"
         sx={{ flex: 1, display: sidebar && !desktop ? 'none' : 'flex', flexDirection: 'column', minWidth: 0 }}
       >
         <Stack
@@ -141,7 +142,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             </IconButton>
           </Tooltip>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }} noWrap>
+            <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }} noWrap>
               {name}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap>

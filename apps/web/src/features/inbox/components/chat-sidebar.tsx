@@ -8,6 +8,7 @@ import {
   CircularProgress,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   TextField,
@@ -42,7 +43,7 @@ export function ChatSidebar({
   const list = useConversations(shop, search);
   useShopRealtime(shop);
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
-  const sentinel = useRef<HTMLDivElement>(null);
+  const sentinel = useRef<HTMLLIElement>(null);
 
   useEffect(() => {
     const el = sentinel.current;
@@ -96,39 +97,41 @@ export function ChatSidebar({
       </Box>
       <List sx={{ flex: 1, overflowY: 'auto', py: 0 }}>
         {rows.map((row) => (
-          <ListItemButton
-            key={row.id}
-            component={Link}
-            to={chatPath(shop, row)}
-            selected={row.externalId === current}
-            onClick={onClose}
-            sx={{ borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}
-          >
-            <ListItemText
-              primary={
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                  <Badge color="error" variant="dot" invisible={!row.newMsg}>
-                    <Typography sx={{ fontWeight: row.newMsg ? 700 : 500 }} noWrap>
-                      {row.name || row.customerId}
-                    </Typography>
-                  </Badge>
-                  <Box sx={{ flex: 1 }} />
-                  <ConversationChip row={row} />
-                </Box>
-              }
-              secondary={row.latestText}
-              slotProps={{ secondary: { noWrap: true } }}
-            />
-          </ListItemButton>
+          <ListItem key={row.id} disablePadding>
+            <ListItemButton
+              component={Link}
+              to={chatPath(shop, row)}
+              selected={row.externalId === current}
+              onClick={onClose}
+              sx={{ borderTop: 1, borderColor: 'divider', alignItems: 'flex-start' }}
+            >
+              <ListItemText
+                primary={
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Badge color="error" variant="dot" invisible={!row.newMsg}>
+                      <Typography sx={{ fontWeight: row.newMsg ? 700 : 500 }} noWrap>
+                        {row.name || row.customerId}
+                      </Typography>
+                    </Badge>
+                    <Box sx={{ flex: 1 }} />
+                    <ConversationChip row={row} />
+                  </Box>
+                }
+                secondary={row.latestText}
+                slotProps={{ secondary: { noWrap: true } }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
-        <div ref={sentinel} />
+        <li ref={sentinel} aria-hidden="true" />
         {list.isFetching && (
-          <Box sx={{ textAlign: 'center', py: 2 }}>
-            <CircularProgress size={20} />
+          <Box component="li" sx={{ textAlign: 'center', py: 2 }}>
+            <CircularProgress size={20} aria-label="Loading conversations" />
           </Box>
         )}
         {!list.hasNextPage && !list.isFetching && rows.length > 0 && (
           <Typography
+            component="li"
             variant="caption"
             color="text.secondary"
             sx={{ display: 'block', textAlign: 'center', py: 2 }}

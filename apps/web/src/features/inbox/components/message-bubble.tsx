@@ -21,7 +21,7 @@ export function MessageBubble({
           px: 1.5,
           py: 1,
           borderRadius: 2.5,
-          bgcolor: mine ? (bubble.sender === 'bot' ? '#e3f5ec' : '#42b883') : 'background.paper',
+          bgcolor: mine ? (bubble.sender === 'bot' ? '#e3f5ec' : 'primary.main') : 'background.paper',
           color: mine && bubble.sender === 'agent' ? '#fff' : 'text.primary',
           border: mine ? 0 : 1,
           borderColor: 'divider',

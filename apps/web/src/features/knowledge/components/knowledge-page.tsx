@@ -50,7 +50,7 @@ export function KnowledgePage() {
   );
 }
 
-const sizeMb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const g = messages.glossary;
 
 function FilesTab({ shop }: { shop: Shop }) {
   const files = useFiles(shop.id);
@@ -60,11 +60,20 @@ function FilesTab({ shop }: { shop: Shop }) {
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}
+      >
         <Typography color="text.secondary">
           Documents the bot reads: policies, FAQs, size charts, care guides.
         </Typography>
-        <Button variant="contained" startIcon={<CloudUpload />} onClick={() => setOpen(true)}>
+        <Button
+          variant="contained"
+          startIcon={<CloudUpload />}
+          onClick={() => setOpen(true)}
+          sx={{ flex: 'none', whiteSpace: 'nowrap' }}
+        >
           General Info
         </Button>
       </Stack>
@@ -79,9 +88,10 @@ function FilesTab({ shop }: { shop: Shop }) {
           <Card key={file.id} data-file={file.fileName}>
             <Stack direction="row" sx={{ alignItems: 'center' }}>
               <CardActionArea
-                sx={{ p: 2, flex: 1, display: 'flex', justifyContent: 'flex-start', gap: 2 }}
+                aria-label={`Download ${file.fileName || messages.knowledge.noFileName}`}
+                sx={{ p: 2, flex: 1, minWidth: 0, display: 'flex', justifyContent: 'flex-start', gap: 2 }}
                 onClick={() =>
-                  openAuthorized(downloadPath(file.id), file.fileName).catch((e: Error) =>
+                  openAuthorized(downloadPath(file.id), file.fileName, 'save').catch((e: Error) =>
                     setNotice(e.message),
                   )
                 }
@@ -92,8 +102,11 @@ function FilesTab({ shop }: { shop: Shop }) {
                     {file.fileName || messages.knowledge.noFileName}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {sizeMb(file.size)} · {format(new Date(file.created), 'd MMM y')}
+                    {g.fileSize(file.size)} · {format(new Date(file.created), 'd MMM y')}
                   </Typography>
+                  <Box sx={{ mt: 0.75 }}>
+                    <FileStatus file={file} />
+                  </Box>
                   {file.status === 'processing' && (
                     <LinearProgress
                       variant="determinate"
@@ -108,7 +121,6 @@ function FilesTab({ shop }: { shop: Shop }) {
                     </Typography>
                   )}
                 </Box>
-                <FileStatus file={file} />
               </CardActionArea>
               <IconButton
                 aria-label={`Delete ${file.fileName}`}
@@ -153,7 +165,7 @@ function FilesTab({ shop }: { shop: Shop }) {
 
 function FileStatus({ file }: { file: KnowledgeFile }) {
   if (file.status === 'ready')
-    return <Chip size="small" color="success" label={`Ready · ${file.chunkCount} chunks`} />;
+    return <Chip size="small" color="success" label={g.passages(file.chunkCount)} />;
   if (file.status === 'failed') return <Chip size="small" color="error" label="Failed" />;
   return <Chip size="small" label="Processing" />;
 }
@@ -188,7 +200,7 @@ function UploadDialog(props: {
           </Button>
           {files.map((f) => (
             <Typography key={f.name} variant="body2">
-              {f.name} ({(f.size / (1024 * 1024)).toFixed(1)} MB)
+              {f.name} ({g.fileSize(f.size)})
             </Typography>
           ))}
           <Typography variant="body2" color="text.secondary">

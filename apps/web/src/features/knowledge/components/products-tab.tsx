@@ -114,6 +114,9 @@ function PickProducts(props: {
                   component="img"
                   src={p.productInfo.image}
                   alt=""
+                  width={160}
+                  height={160}
+                  loading="lazy"
                   sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
                 />
               )}
@@ -238,6 +241,9 @@ function ExistingInfo({ shop }: { shop: Shop }) {
                           component="img"
                           src={src}
                           alt=""
+                          width={56}
+                          height={56}
+                          loading="lazy"
                           sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
                         />
                       ))}

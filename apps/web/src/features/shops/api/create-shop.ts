@@ -12,9 +12,13 @@ export interface CreateShopInput {
 export const createShop = ({ provider, body }: CreateShopInput) =>
   api<{ authUrl: string; id: string }>(`/${provider}`, { method: 'POST', body });
 
-/** Spec §9: Shopee comes back to the wizard's complete page; Lazada and website to the site root. */
+/**
+ * Where the platform sends the authorization window back: our small `/connected` page, which tells
+ * this tab and closes itself (spec §9's redirects put a second dashboard or the landing page in the
+ * window; see docs/spec-deviations.md). A website shop has nothing to authorize.
+ */
 export const authorizationRedirect = (provider: Provider, origin: string) =>
-  provider === 'shopee' ? `${origin}/dashboard/addshop/complete` : `${origin}/`;
+  provider === 'website' ? undefined : `${origin}/connected`;
 
 export const createShopOptions = (client: QueryClient) =>
   mutationOptions({

@@ -1,8 +1,10 @@
 import { Box, Step, StepLabel, Stepper } from '@mui/material';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 
 const steps = ['Choose Shop', 'Registration', 'Authorization'];
+/** A website has nothing to authorize: its last step is putting the chat on the site. */
+const websiteSteps = ['Choose Shop', 'Registration', 'Add to your website'];
 
 /** Which step a wizard address is on; `complete` marks every step done. */
 export function activeStep(pathname: string): number {
@@ -16,11 +18,13 @@ export function activeStep(pathname: string): number {
 /** /dashboard/addshop: the three-step wizard (spec §2, §4); its children render the steps. */
 export function AddShopPage() {
   const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const website = pathname.endsWith('/website') || search.get('provider') === 'website';
   return (
     <Box sx={{ maxWidth: 880, mx: 'auto' }}>
       <PageHeader title="Add Shop" subtitle="Connect a marketplace shop or your website in three steps." />
       <Stepper activeStep={activeStep(pathname)} alternativeLabel sx={{ mb: { xs: 3, sm: 5 } }}>
-        {steps.map((label) => (
+        {(website ? websiteSteps : steps).map((label) => (
           <Step key={label}>
             <StepLabel>{label}</StepLabel>
           </Step>

@@ -1,5 +1,7 @@
+import { type ConnectFailure, messages, type Shop } from '@balas/contracts';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import {
+  Alert,
   Button,
   Card,
   CardContent,
@@ -9,18 +11,54 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useShop } from '../api/get-shop.ts';
 import { shopKeys } from '../api/get-shops.ts';
+import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop } from '../hooks/current-shop.ts';
+import { EmbedSnippet } from './embed-snippet.tsx';
+import { ReconnectButton } from './reconnect-button.tsx';
+import { shopPath } from './shop-card.tsx';
 
-/** Step 3 while the merchant authorizes in the other window: Refresh or Complete reloads the shops. */
+/** A website shop needs no authorization: its last step is the line to paste into the site. */
+function WebsiteReady({ shop }: { shop: Shop | undefined }) {
+  if (!shop) return <CircularProgress aria-label="Loading the shop" />;
+  return (
+    <Stack spacing={3}>
+      <EmbedSnippet shop={shop} />
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button variant="contained" component={Link} to={shopPath(shop)} onClick={() => selectShop(shop.id)}>
+          Open my shop
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * Step 3 while the merchant authorizes in the other window. That window ends on our /connected page,
+ * which tells this tab: the shop's page opens by itself. Refresh or Complete (spec §4) still reload
+ * the shops; a refusal says why and offers to authorize again.
+ */
 export function AddShopPendingStep() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const authUrl = (useLocation().state as { authUrl?: string } | null)?.authUrl;
   const website = search.get('provider') === 'website';
-  const shopId = search.get('shopId');
+  const shopId = search.get('shopId') ?? '';
+  const shop = useShop(shopId);
+  const [failure, setFailure] = useState<ConnectFailure | null>(null);
+
+  const open = (id: string) => {
+    selectShop(id);
+    navigate(shopPath({ id }));
+  };
+  useAuthorizationOutcome((outcome) => {
+    if (outcome.type === 'connected') open(outcome.shopId || shopId);
+    else setFailure(outcome.reason);
+  });
 
   const reload = async () => {
     if (shopId) selectShop(shopId);
@@ -28,23 +66,38 @@ export function AddShopPendingStep() {
     navigate('/dashboard/shops');
   };
 
+  if (website) return <WebsiteReady shop={shop.data} />;
   return (
     <Card>
       <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
-          {!website && <CircularProgress size={40} aria-label="Waiting for authorization" />}
+          {failure ? (
+            <Alert severity="error" sx={{ textAlign: 'left' }}>
+              <strong>{messages.connect.failedTitle}.</strong> {messages.connect[failure]}
+            </Alert>
+          ) : (
+            <CircularProgress size={40} aria-label="Waiting for authorization" />
+          )}
           <Typography variant="h6" component="h2">
-            {website ? 'Your website shop is ready' : 'Finish the authorization in the new window'}
+            {failure ? 'Try the authorization again' : 'Finish the authorization in the new window'}
           </Typography>
           <Typography color="text.secondary" sx={{ maxWidth: 520 }}>
-            {website
-              ? 'Open it from your shops to copy the chat widget snippet for your website.'
-              : 'Log in to your seller account there and approve Balas. Then come back and press Complete.'}
+            Log in to your seller account there and approve Balas. This page moves on by itself once you have;
+            you can also press Complete.
           </Typography>
-          {authUrl && !website && (
-            <MuiLink href={authUrl} target="_blank" rel="noopener" sx={{ display: 'inline-flex', gap: 0.5 }}>
-              Open the authorization page again <OpenInNewRounded fontSize="small" aria-hidden />
-            </MuiLink>
+          {failure && shop.data ? (
+            <ReconnectButton shop={shop.data} size="medium" />
+          ) : (
+            authUrl && (
+              <MuiLink
+                href={authUrl}
+                target="_blank"
+                rel="noopener"
+                sx={{ display: 'inline-flex', gap: 0.5 }}
+              >
+                Open the authorization page again <OpenInNewRounded fontSize="small" aria-hidden />
+              </MuiLink>
+            )
           )}
           <Stack direction="row" spacing={1.5} sx={{ pt: 1 }}>
             <Button variant="outlined" onClick={reload}>

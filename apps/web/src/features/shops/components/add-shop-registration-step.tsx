@@ -9,16 +9,10 @@ import { ErrorAlert } from '../../../components/error-alert.tsx';
 import { applyFieldErrors } from '../../../lib/api-client.ts';
 import { fieldProps } from '../../../lib/forms.ts';
 import { authorizationRedirect, useCreateShop } from '../api/create-shop.ts';
+import { openAuthorizationWindow, showAuthorization } from '../hooks/authorization-window.ts';
 import { providerLabel } from './provider-badge.tsx';
 import { ShopContactFields } from './shop-contact-fields.tsx';
 import { contactFields, type ShopRegistrationValues, shopRegistrationForm } from './shop-form-schemas.ts';
-
-/** A blank window opened within the click (pop-up blockers allow it), cut off from this page. */
-function openBlankWindow(): Window | null {
-  const popup = window.open('', '_blank');
-  if (popup) popup.opener = null;
-  return popup;
-}
 
 /** Step 2: the shop's contact details; marketplaces then authorize in a new window (spec §4). */
 export function AddShopRegistrationStep({ provider }: { provider: Provider }) {
@@ -34,12 +28,11 @@ export function AddShopRegistrationStep({ provider }: { provider: Provider }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
-    const popup = marketplace ? openBlankWindow() : null;
+    const popup = marketplace ? openAuthorizationWindow() : null;
     try {
       const redirect = authorizationRedirect(provider, window.location.origin);
       const { authUrl, id } = await create.mutateAsync({ provider, body: { ...values, redirect } });
-      if (popup) popup.location.href = authUrl;
-      else if (marketplace) window.open(authUrl, '_blank', 'noopener');
+      if (marketplace) showAuthorization(popup, authUrl);
       navigate(`/dashboard/addshop/pending?provider=${provider}&shopId=${id}`, { state: { authUrl } });
     } catch (e) {
       popup?.close();

@@ -7,14 +7,24 @@ import { useState } from 'react';
 export const embedSnippet = (origin: string, shopId: string) =>
   `<script src="${origin}/widget.js" data-shop="${shopId}" async></script>`;
 
-/** For website shops: the line that puts the chat widget on the merchant's pages, with a copy button. */
+/**
+ * For website shops: the line that puts the chat widget on the merchant's pages, a copy button, and
+ * the widget itself, live, as visitors will see it.
+ */
 export function EmbedSnippet({ shop }: { shop: Shop }) {
   const [copied, setCopied] = useState(false);
   const snippet = embedSnippet(window.location.origin, shop.id);
+  const [copyFailed, setCopyFailed] = useState(false);
   const copy = async () => {
-    await navigator.clipboard.writeText(snippet);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
+    try {
+      await navigator.clipboard.writeText(snippet);
+      setCopyFailed(false);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      // No clipboard (an insecure address, a refusal): the merchant selects the line by hand.
+      setCopyFailed(true);
+    }
   };
   return (
     <Card>
@@ -52,6 +62,33 @@ export function EmbedSnippet({ shop }: { shop: Shop }) {
         >
           {copied ? 'Copied' : 'Copy snippet'}
         </Button>
+        {copyFailed && (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ mt: 1 }}>
+            Your browser did not allow copying: select the line above and copy it.
+          </Typography>
+        )}
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
+          Live preview
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          The chat as your visitors see it. Messages you send here reach your conversations like a visitor’s.
+        </Typography>
+        <Box
+          component="iframe"
+          title="Chat widget preview"
+          src={`/widget/index.html?shop=${encodeURIComponent(shop.id)}`}
+          loading="lazy"
+          sx={{
+            display: 'block',
+            width: '100%',
+            maxWidth: 380,
+            height: 460,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 3,
+            boxShadow: '0 12px 32px rgba(23,33,43,.12)',
+          }}
+        />
       </CardContent>
     </Card>
   );

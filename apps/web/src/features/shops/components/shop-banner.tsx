@@ -1,19 +1,22 @@
 import type { Shop } from '@balas/contracts';
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { BotSwitch } from './bot-switch.tsx';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
+import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
 import { ShopStatusChip } from './shop-status-chip.tsx';
 
 /** The top of a shop's page: name, provider, connection status and the chatbot switch. */
 export function ShopBanner({ shop }: { shop: Shop }) {
   const [error, setError] = useState<string | null>(null);
+  usePageTitle(shop.addInformation.name);
   return (
     <Card
       sx={{
         border: 0,
         color: '#fff',
-        background: 'linear-gradient(120deg, #42b883 0%, #2b9467 60%, #23805a 100%)',
+        background: 'linear-gradient(120deg, #1f7a55 0%, #17603f 100%)',
       }}
     >
       <CardContent sx={{ p: { xs: 2.5, sm: 4 }, '&:last-child': { pb: { xs: 2.5, sm: 4 } } }}>
@@ -36,9 +39,10 @@ export function ShopBanner({ shop }: { shop: Shop }) {
               </Stack>
             </Box>
           </Stack>
-          <Box>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            {canAuthorizeAgain(shop) && <ReconnectButton shop={shop} size="medium" onDark />}
             <BotSwitch shop={shop} onError={setError} />
-          </Box>
+          </Stack>
         </Stack>
         {error && (
           <Alert severity="error" onClose={() => setError(null)} sx={{ mt: 2 }}>

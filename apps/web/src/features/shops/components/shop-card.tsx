@@ -4,12 +4,12 @@ import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/
 import { Link } from 'react-router';
 import { selectShop } from '../hooks/current-shop.ts';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
-import { ReconnectButton } from './reconnect-button.tsx';
+import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
 import { ShopStatusChip } from './shop-status-chip.tsx';
 
 export const shopPath = (shop: Pick<Shop, 'id'>) => `/dashboard/shops/shopee/${shop.id}`;
 
-/** One shop in the list: opens its detail page; a lapsed shop offers to reconnect. */
+/** One shop in the list: opens its detail page; a shop not connected offers to authorize again. */
 export function ShopCard({ shop }: { shop: Shop }) {
   const info = shop.addInformation;
   return (
@@ -52,7 +52,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
           </Stack>
         </CardContent>
       </CardActionArea>
-      {shop.status === 'reconnect' && (
+      {canAuthorizeAgain(shop) && (
         <Box sx={{ px: 2.5, pb: 2.5 }}>
           <ReconnectButton shop={shop} />
         </Box>

@@ -1,14 +1,22 @@
 import type { Shop } from '@balas/contracts';
 import { Box, Stack } from '@mui/material';
-import { type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { useOnboarding } from '../api/get-onboarding.ts';
 import { useShop } from '../api/get-shop.ts';
+import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop, useCurrentShop } from '../hooks/current-shop.ts';
 import { EmbedSnippet } from './embed-snippet.tsx';
+import { GettingStarted } from './getting-started.tsx';
 import { RemoveShopButton } from './remove-shop-button.tsx';
 import { ShopBanner } from './shop-banner.tsx';
-import { ShopSettingsForm } from './shop-settings-form.tsx';
+
+// Below the fold, with its form library and schemas: loaded after the page has painted.
+const ShopSettingsForm = lazy(() =>
+  import('./shop-settings-form.tsx').then((m) => ({ default: m.ShopSettingsForm })),
+);
 
 interface Props {
   /**
@@ -20,10 +28,14 @@ interface Props {
 
 /** /dashboard/shops/shopee/{id}: banner with the bot switch, the conversations slot, details and settings. */
 export function ShopDetailPage({ conversations }: Props) {
+  // A shop authorized again in another window shows connected as soon as that window says so.
+  useAuthorizationOutcome();
   const { id = '' } = useParams();
   const current = useCurrentShop();
   const detail = useShop(id);
   const shop = detail.data;
+  // Read with the shop, so its getting-started card is there from the first paint (no layout shift).
+  const onboarding = useOnboarding(id);
   const known = current.shops.some((s) => s.id === id);
 
   useEffect(() => {
@@ -34,13 +46,14 @@ export function ShopDetailPage({ conversations }: Props) {
   if (!current.isLoading && (!current.shop || (!known && !shop) || detail.isError)) {
     return <Navigate to="/dashboard/shops" replace />;
   }
-  if (!shop) {
+  if (!shop || onboarding.isPending) {
     return <PageLoader />;
   }
   const slot = conversations?.(shop);
   return (
     <Stack spacing={3}>
       <ShopBanner shop={shop} />
+      {onboarding.data && <GettingStarted shop={shop} state={onboarding.data} />}
       <Box
         sx={{
           display: 'grid',
@@ -55,9 +68,13 @@ export function ShopDetailPage({ conversations }: Props) {
           </Box>
         )}
         <Stack spacing={3}>
-          {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
-          <ShopSettingsForm key={shop.id} shop={shop} />
-          <RemoveShopButton shop={shop} />
+          <AfterFirstPaint>
+            {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
+            <Suspense fallback={null}>
+              <ShopSettingsForm key={shop.id} shop={shop} />
+            </Suspense>
+            <RemoveShopButton shop={shop} />
+          </AfterFirstPaint>
         </Stack>
       </Box>
     </Stack>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useShops } from '../api/get-shops.ts';
+import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { ShopCard } from './shop-card.tsx';
 
 const grid = {
@@ -22,6 +23,8 @@ const addShop = (
 
 /** /dashboard/shops: the merchant's shops (spec §2). */
 export function ShopsPage() {
+  // A shop authorized again in another window shows connected as soon as that window says so.
+  useAuthorizationOutcome();
   const shops = useShops();
   return (
     <Box>

@@ -135,6 +135,9 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
   );
 }
 
+/** Where an answer came from, in the merchant's words. */
+const sourceKinds = { topic: 'Topic', file: 'Document', product: 'Product' } as const;
+
 function AnswerBubble({ answer }: { answer: SimulatorAnswer }) {
   return (
     <Box sx={{ mt: 1, maxWidth: '85%' }}>
@@ -145,12 +148,23 @@ function AnswerBubble({ answer }: { answer: SimulatorAnswer }) {
         {answer.result}
       </Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}>
-        <Chip size="small" label={`Confidence ${Math.round(answer.confidence * 100)}%`} />
+        <Chip size="small" label={messages.glossary.certainty(answer.confidence)} />
         <Chip size="small" label={answer.language.toUpperCase()} variant="outlined" />
-        {answer.handover && <Chip size="small" color="warning" label={`Handover: ${answer.handover.text}`} />}
+        {answer.handover && (
+          <Chip
+            size="small"
+            color="warning"
+            label={`Hands over to your team: ${messages.glossary.handover[answer.handover.reason] ?? answer.handover.text}`}
+          />
+        )}
         {answer.sources.slice(0, 3).map((s) => (
           <Tooltip key={`${s.kind}:${s.id}`} title={s.excerpt}>
-            <Chip size="small" variant="outlined" color="primary" label={`${s.kind}: ${s.name}`} />
+            <Chip
+              size="small"
+              variant="outlined"
+              color="primary"
+              label={`${sourceKinds[s.kind]}: ${s.name}`}
+            />
           </Tooltip>
         ))}
       </Stack>

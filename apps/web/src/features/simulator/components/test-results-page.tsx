@@ -12,8 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo.tsx';
+import { LeaveTo } from '../../../lib/leave.tsx';
 import { tokenStore } from '../../../lib/storage.ts';
 import { type BotAnswerLog, useBotAnswers } from '../api/simulator.ts';
 
@@ -25,12 +26,12 @@ export function TestResultsPage() {
   const [alert, setAlert] = useState<string | null>(null);
   const [goTo, setGoTo] = useState('');
   const groups = useMemo(() => groupByConversation(answers.data ?? []), [answers.data]);
-  if (!tokenStore.get()) return <Navigate to="/" replace />;
+  if (!tokenStore.get()) return <LeaveTo path="/" />;
   const id = Math.max(0, Number(search.get('id') ?? 0) || 0);
   const show = (n: number) => setSearch({ id: String(n) });
 
   return (
-    <Container maxWidth="md" sx={{ py: 3 }}>
+    <Container component="main" maxWidth="md" sx={{ py: 3 }}>
       <Stack direction="row" sx={{ alignItems: 'center', mb: 3 }}>
         <Box component={Link} to="/dashboard/shops" sx={{ textDecoration: 'none', flex: 1 }}>
           <Logo />

@@ -1,4 +1,4 @@
-import { limits, type Topic } from '@balas/contracts';
+import { limits, messages, type Topic } from '@balas/contracts';
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
@@ -16,35 +16,47 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { UnsavedChangesGuard } from '../../../lib/unsaved-changes.tsx';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
 import { useTopic, useTopicMutations } from '../api/topics.ts';
 import { TopicVoucher } from './topic-voucher.tsx';
 
+const g = messages.glossary;
 const tabs = [
   {
     kind: 'information' as const,
-    label: 'Categorization',
+    label: g.questions,
     limit: limits.categorization,
-    help: 'Describe the shopper messages that belong to this topic. The bot uses these to pick the topic.',
+    help: g.questionsHint,
     entries: (t: Topic) => t.GPTInformation,
   },
   {
     kind: 'response' as const,
-    label: 'Knowledge',
+    label: g.answers,
     limit: limits.knowledge,
-    help: 'The facts the bot may answer with for this topic: one fact or policy per entry.',
+    help: g.answersHint,
     entries: (t: Topic) => t.GPTResponse,
   },
 ];
+type Kind = (typeof tabs)[number]['kind'];
 
-/** /dashboard/topic/{id}: tabs Categorization (5 × 200) and Knowledge (10 × 300), Back link. */
+/**
+ * /dashboard/topic/{id}: spec §2's tabs Categorization (5 × 200) and Knowledge (10 × 300), named in the
+ * merchant's words, and Back. Both editors stay mounted, so switching tabs keeps what was typed;
+ * leaving the page with unsaved entries asks first.
+ */
 export function TopicPage() {
   const { id = '' } = useParams();
   const { shop, isLoading } = useCurrentShop();
   const topic = useTopic(shop?.id ?? '', id);
   const [tab, setTab] = useState(0);
+  const [unsaved, setUnsaved] = useState<Record<Kind, boolean>>({ information: false, response: false });
+  const markUnsaved = useCallback(
+    (kind: Kind, dirty: boolean) => setUnsaved((u) => (u[kind] === dirty ? u : { ...u, [kind]: dirty })),
+    [],
+  );
   if (isLoading) return null;
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
   return (
@@ -63,25 +75,36 @@ export function TopicPage() {
           <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
             {topic.data.name}
           </Typography>
-          <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }}>
-            {tabs.map((t) => (
-              <Tab key={t.kind} label={t.label} />
+          <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label="Topic entries">
+            {tabs.map((t, i) => (
+              <Tab
+                key={t.kind}
+                id={`topic-tab-${i}`}
+                aria-controls={`topic-panel-${i}`}
+                label={unsaved[t.kind] ? `${t.label} (not saved)` : t.label}
+              />
             ))}
           </Tabs>
-          {tabs.map(
-            (t, i) =>
-              i === tab && (
-                <EntriesEditor
-                  key={`${t.kind}:${topic.data.id}`}
-                  shopId={shop.id}
-                  topic={topic.data}
-                  kind={t.kind}
-                  initial={t.entries(topic.data).map((e) => e.info)}
-                  limit={t.limit}
-                  help={t.help}
-                />
-              ),
-          )}
+          {tabs.map((t, i) => (
+            <Box
+              key={`${t.kind}:${topic.data.id}`}
+              role="tabpanel"
+              id={`topic-panel-${i}`}
+              aria-labelledby={`topic-tab-${i}`}
+              hidden={i !== tab}
+            >
+              <EntriesEditor
+                shopId={shop.id}
+                topic={topic.data}
+                kind={t.kind}
+                initial={t.entries(topic.data).map((e) => e.info)}
+                limit={t.limit}
+                help={t.help}
+                onDirtyChange={markUnsaved}
+              />
+            </Box>
+          ))}
+          <UnsavedChangesGuard dirty={unsaved.information || unsaved.response} />
           <TopicVoucher shop={shop} topic={topic.data} />
         </>
       )}
@@ -96,10 +119,16 @@ function EntriesEditor(props: {
   initial: string[];
   limit: { count: number; length: number };
   help: string;
+  onDirtyChange: (kind: Kind, dirty: boolean) => void;
 }) {
   const { save } = useTopicMutations(props.shopId);
   const [entries, setEntries] = useState(props.initial.length ? props.initial : ['']);
+  const [savedTexts, setSavedTexts] = useState(props.initial);
   const [saved, setSaved] = useState(false);
+  const texts = entries.map((e) => e.trim()).filter(Boolean);
+  const dirty = texts.join('\u0000') !== savedTexts.join('\u0000');
+  const { kind, onDirtyChange } = props;
+  useEffect(() => onDirtyChange(kind, dirty), [kind, dirty, onDirtyChange]);
   const set = (i: number, value: string) =>
     setEntries(entries.map((e, j) => (j === i ? value.slice(0, props.limit.length) : e)));
   return (
@@ -115,7 +144,7 @@ function EntriesEditor(props: {
               <TextField
                 multiline
                 minRows={2}
-                label={`Entry ${i + 1}`}
+                label={`${kind === 'information' ? 'Question' : 'Answer'} ${i + 1}`}
                 value={entry}
                 onChange={(e) => set(i, e.target.value)}
                 helperText={`${entry.length}/${props.limit.length}`}
@@ -125,7 +154,7 @@ function EntriesEditor(props: {
                 }}
               />
               <IconButton
-                aria-label={`Remove entry ${i + 1}`}
+                aria-label={`Remove ${kind === 'information' ? 'question' : 'answer'} ${i + 1}`}
                 onClick={() => setEntries(entries.filter((_e, j) => j !== i))}
               >
                 <Close />
@@ -139,16 +168,20 @@ function EntriesEditor(props: {
               disabled={entries.length >= props.limit.count}
               onClick={() => setEntries([...entries, ''])}
             >
-              Add entry ({entries.length}/{props.limit.count})
+              Add {kind === 'information' ? 'a question' : 'an answer'} ({entries.length}/{props.limit.count})
             </Button>
             <Box sx={{ flex: 1 }} />
             <Button
               variant="contained"
               disabled={save.isPending}
               onClick={async () => {
-                const texts = entries.map((e) => e.trim()).filter(Boolean);
-                await save.mutateAsync({ topicId: props.topic.id, kind: props.kind, texts });
+                try {
+                  await save.mutateAsync({ topicId: props.topic.id, kind: props.kind, texts });
+                } catch {
+                  return; // shown above the buttons; the entries stay as typed
+                }
                 setEntries(texts.length ? texts : ['']);
+                setSavedTexts(texts);
                 setSaved(true);
               }}
             >

@@ -2,6 +2,7 @@ import { limits, messages, type Topic } from '@balas/contracts';
 import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import School from '@mui/icons-material/School';
 import {
   Alert,
@@ -22,8 +23,11 @@ import {
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { MoreActions } from '../../../components/more-actions.tsx';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
 import { useTopicMutations, useTopics } from '../api/topics.ts';
+
+const g = messages.glossary;
 
 /** Train Chatbot: the shop's topics (spec §2 /dashboard/shops/knowledge?shopId=). */
 export function TrainPage() {
@@ -40,36 +44,52 @@ export function TrainPage() {
 
   return (
     <Box>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', mb: 3 }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Train Chatbot
-          </Typography>
-          <Typography color="text.secondary">
-            Topics of {shop.addInformation.name}: what shoppers ask about, and what the bot should know.
-          </Typography>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Button startIcon={<School />} component={Link} to={`/dashboard/knowledge?shopId=${shop.id}`}>
-            Files &amp; products
-          </Button>
-          {shops.length > 1 && (
-            <Button
-              startIcon={<ContentCopy />}
-              onClick={() => (list.length > 0 ? setError(messages.topics.copyBlocked) : setCopying(true))}
-            >
-              Copy from shop
-            </Button>
-          )}
-          <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ flex: 1, minWidth: 0, whiteSpace: 'nowrap', fontSize: { xs: 20, sm: 30 } }}
+        >
+          Train Chatbot
+        </Typography>
+        <Stack direction="row" spacing={0.5} sx={{ flex: 'none', alignItems: 'center' }}>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setCreating(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             New topic
           </Button>
+          <MoreActions
+            actions={[
+              {
+                label: 'Files & products',
+                icon: <School fontSize="small" />,
+                to: `/dashboard/knowledge?shopId=${shop.id}`,
+              },
+              ...(shops.length > 1
+                ? [
+                    {
+                      label: 'Copy from another shop',
+                      icon: <ContentCopy fontSize="small" />,
+                      onClick: () =>
+                        list.length > 0 ? setError(messages.topics.copyBlocked) : setCopying(true),
+                    },
+                  ]
+                : []),
+              {
+                label: 'Build My Chatbot guide',
+                icon: <MenuBookOutlined fontSize="small" />,
+                to: `/dashboard/train?shopId=${shop.id}`,
+              },
+            ]}
+          />
         </Stack>
       </Stack>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Topics of {shop.addInformation.name}: what shoppers ask about, and what the bot should know.
+      </Typography>
       {error && (
         <Alert severity="warning" onClose={() => setError(null)} sx={{ mb: 2 }}>
           {error}
@@ -104,8 +124,8 @@ export function TrainPage() {
                   {topic.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {topic.GPTInformation.length}/{limits.categorization.count} categorization ·{' '}
-                  {topic.GPTResponse.length}/{limits.knowledge.count} knowledge
+                  {topic.GPTInformation.length}/{limits.categorization.count} {g.questions.toLowerCase()} ·{' '}
+                  {topic.GPTResponse.length}/{limits.knowledge.count} {g.answers.toLowerCase()}
                 </Typography>
               </CardActionArea>
               <IconButton

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router';
+
+const suffix = ' · Balas';
+/** A title a page gave itself (a shop's name, a customer's), over its route's. */
+let pageOwn: string | null = null;
+
+/** Every dashboard route names itself in its `handle`; the document's title follows the deepest one. */
+export interface RouteHandle {
+  title: string;
+}
+
+export function useRouteTitle() {
+  const matches = useMatches();
+  const title = matches
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  useEffect(() => {
+    document.title = `${pageOwn ?? title ?? 'Dashboard'}${suffix}`;
+  }, [title]);
+}
+
+/** A page whose title is its content (a shop, a conversation) names the document while it is shown. */
+export function usePageTitle(title: string | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    pageOwn = title;
+    document.title = `${title}${suffix}`;
+    return () => {
+      pageOwn = null;
+    };
+  }, [title]);
+}

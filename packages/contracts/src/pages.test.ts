@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { pageOf } from './pages.ts';
+
+describe('pageOf', () => {
+  it('tells site pages, the dashboard and unknown addresses apart', () => {
+    expect(pageOf('/')).toEqual({ app: 'site', page: 'index' });
+    expect(pageOf('/login')).toEqual({ app: 'site', page: 'login' });
+    expect(pageOf('/terms/')).toEqual({ app: 'site', page: 'terms' });
+    expect(pageOf('/reset-password/abc123')).toEqual({ app: 'site', page: 'reset-password' });
+    expect(pageOf('/reset-password/abc/def')).toEqual({ app: 'site', page: 'not-found' });
+    expect(pageOf('/reset-password')).toEqual({ app: 'site', page: 'not-found' });
+    expect(pageOf('/dashboard')).toEqual({ app: 'dashboard' });
+    expect(pageOf('/dashboard/shops/shopee/1')).toEqual({ app: 'dashboard' });
+    expect(pageOf('/chat/shopee/1/2')).toEqual({ app: 'dashboard' });
+    expect(pageOf('/test')).toEqual({ app: 'dashboard' });
+    expect(pageOf('/testing')).toEqual({ app: 'site', page: 'not-found' });
+    expect(pageOf('/nowhere')).toEqual({ app: 'site', page: 'not-found' });
+  });
+});
