@@ -84,7 +84,7 @@ describe('insights query and words', () => {
   });
 
   it('names handover reasons in merchant words, unknown codes included', () => {
-    expect(handoverReasonLabel('asked_for_human')).toBe('The shopper asked for a person');
+    expect(handoverReasonLabel('asked_for_human')).toBe('The shopper asked to talk to a person');
     expect(handoverReasonLabel('something_new')).toBe('Other reason');
     expect(handoverReasonLabel(null)).toBe('Other reason');
   });
