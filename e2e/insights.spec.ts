@@ -69,7 +69,7 @@ describe('insights', () => {
       .getByTestId('figure-value')
       .getByText('67%')
       .waitFor();
-    await page.getByText('The bot did not know the answer').first().waitFor();
+    await page.getByText("The bot couldn't find the answer in your training").first().waitFor();
     await page
       .getByRole('article', { name: /Knowledge gap/ })
       .first()

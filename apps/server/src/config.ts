@@ -61,6 +61,7 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   TRUST_PROXY: trustProxy.default(false),
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
   SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
   SHOPEE_BASE_URL: optionalUrl,
@@ -104,6 +105,8 @@ export interface Config {
   bodyLimit: number;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** Processed platform pushes are kept this many days, then deleted. */
+  webhookRetentionDays: number;
   /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
   botAnswersPerHour: number;
   /** True when no real partner credentials are set: the built-in sandbox is mounted and used. */
@@ -174,6 +177,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     workers: e.WORKERS,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     sandbox,
     shopee:

@@ -1,11 +1,16 @@
 import type { AppContext } from './context.ts';
-import { answeringJobHandlers } from './features/answering/answering.jobs.ts';
-import { inboxJobHandlers } from './features/inbox/inbox.jobs.ts';
+import { answeringJobHandlers, sweepDueAnswersJob } from './features/answering/answering.jobs.ts';
+import { inboxJobHandlers, reconcilePendingRepliesJob } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers } from './features/knowledge/knowledge.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
-import { repairGapsJob, webhooksJobHandlers } from './features/webhooks/webhooks.jobs.ts';
+import {
+  prunePushesJob,
+  repairGapsJob,
+  sweepStalePushesJob,
+  webhooksJobHandlers,
+} from './features/webhooks/webhooks.jobs.ts';
 import type { Services } from './services.ts';
 
 const REFRESH_EVERY_MS = 10 * 60 * 1000;
@@ -14,6 +19,9 @@ const GAP_REPAIR_EVERY_MS = 10 * 60 * 1000;
 const CATALOGUE_CHECK_EVERY_MS = 30 * 60 * 1000;
 /** How fresh the Insights chats are (decision 0010). */
 const INSIGHTS_REFRESH_EVERY_MS = 15 * 1000;
+/** How often work a crash or a lost job left behind (answers due, pending replies, pushes) is swept. */
+const RECOVERY_EVERY_MS = 60 * 1000;
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Binds every feature's job handlers (API and worker processes alike) and starts the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
@@ -21,8 +29,8 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...shopsJobHandlers(ctx, services),
     ...knowledgeJobHandlers(services.knowledge),
     ...productsJobHandlers(ctx, services.catalogue),
-    ...inboxJobHandlers(services.platformRead),
-    ...answeringJobHandlers(services.autoReply),
+    ...inboxJobHandlers(services.platformRead, services.pendingReplies),
+    ...answeringJobHandlers(services.autoReply, services.dueAnswers),
     ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
     ...insightsJobHandlers(services.insightsRollup),
   ]);
@@ -31,5 +39,11 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     await ctx.queue.every(repairGapsJob, GAP_REPAIR_EVERY_MS, {});
     await ctx.queue.every(resyncCataloguesJob, CATALOGUE_CHECK_EVERY_MS, {});
     await ctx.queue.every(refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS, {});
+    await ctx.queue.every(prunePushesJob, PRUNE_EVERY_MS, {});
+    // Recovery runs at start too: what the last process left unfinished is taken up now.
+    for (const sweep of [sweepDueAnswersJob, reconcilePendingRepliesJob, sweepStalePushesJob]) {
+      await ctx.queue.every(sweep, RECOVERY_EVERY_MS, {});
+      await ctx.queue.enqueue(sweep, {}, { jobId: 'start' });
+    }
   }
 }

@@ -4,9 +4,11 @@ import type { AppContext } from './context.ts';
 import { createAnsweringService } from './features/answering/answering.service.ts';
 import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createBotBudget } from './features/answering/bot-budget.ts';
+import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createMessenger } from './features/inbox/messenger.ts';
+import { createPendingReplies } from './features/inbox/pending-replies.ts';
 import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
@@ -46,6 +48,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { clients, shops });
+  const pendingReplies = createPendingReplies(ctx, { sync, replies });
+  const dueAnswers = createDueAnswers(ctx);
   const orders = createOrdersService(ctx, { clients, shops });
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
@@ -72,6 +76,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     knowledgeGaps,
     sync,
     platformRead,
+    pendingReplies,
+    dueAnswers,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow) => sync.firstSync(shop),
   };

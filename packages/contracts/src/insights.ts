@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { insightsMessages } from './insights-messages.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { serverMessages } from './server-messages.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 
@@ -24,16 +26,16 @@ export const insightsQuery = z
   })
   .superRefine((q, ctx) => {
     if ((q.from === undefined) !== (q.to === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: messages.insights.fromAndTo });
+      ctx.addIssue({ code: 'custom', path: [q.from ? 'to' : 'from'], message: insightsMessages.fromAndTo });
       return;
     }
     if (q.from && q.to) {
       const span = dayNumber(q.to) - dayNumber(q.from) + 1;
       if (Number.isNaN(span)) ctx.addIssue({ code: 'custom', path: ['from'], message: 'Not a date' });
       else if (span < 1)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: messages.insights.toBeforeFrom });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: insightsMessages.toBeforeFrom });
       else if (span > INSIGHTS_MAX_DAYS)
-        ctx.addIssue({ code: 'custom', path: ['to'], message: messages.insights.tooLong(INSIGHTS_MAX_DAYS) });
+        ctx.addIssue({ code: 'custom', path: ['to'], message: insightsMessages.tooLong(INSIGHTS_MAX_DAYS) });
     }
   });
 export type InsightsQuery = z.input<typeof insightsQuery>;
@@ -47,7 +49,7 @@ const responseTime = z.object({
   p90Ms: z.number().nullable(),
 });
 
-/** The figures of one period (definitions: messages.insights.definitions). */
+/** The figures of one period (definitions: insightsMessages.definitions). */
 export const insightFigures = z.object({
   chats: z.number(),
   shopperMessages: z.number(),
@@ -160,19 +162,19 @@ export const gapEntryBody = z
       .trim()
       .max(limits.categorization.length, messages.validation.tooLong(limits.categorization.length)),
     knowledge: z
-      .string({ error: messages.insights.knowledgeRequired })
+      .string({ error: insightsMessages.knowledgeRequired })
       .trim()
-      .min(1, messages.insights.knowledgeRequired)
+      .min(1, insightsMessages.knowledgeRequired)
       .max(limits.knowledge.length, messages.validation.tooLong(limits.knowledge.length)),
   })
   .superRefine((b, ctx) => {
     if (!b.topicId && !b.newTopicName)
-      ctx.addIssue({ code: 'custom', path: ['topicId'], message: messages.insights.topicRequired });
+      ctx.addIssue({ code: 'custom', path: ['topicId'], message: insightsMessages.topicRequired });
   });
 export type GapEntryBody = z.input<typeof gapEntryBody>;
 
 /** The merchant's words for a handover reason code of the engine; unknown codes read as "Other reason". */
 export function handoverReasonLabel(code: string | null | undefined): string {
-  const words = messages.handover as Record<string, string>;
-  return (code && words[code]) || messages.handover.other;
+  const words = serverMessages.handover as Record<string, string>;
+  return (code && words[code]) || serverMessages.handover.other;
 }

@@ -183,6 +183,8 @@ export const messages = pgTable(
       t.sentAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // Replies stuck in 'pending' (a crash between storing and sending) are found by the sweep.
+    index('messages_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
   ],
 );
 
@@ -211,13 +213,36 @@ export const conversationEvents = pgTable(
   ],
 );
 
-export const webhookEvents = pgTable('webhook_events', {
-  id: id(),
-  provider: text('provider').notNull(),
-  dedupeKey: text('dedupe_key').notNull().unique(),
-  payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-  processedAt: timestamp('processed_at', { withTimezone: true }),
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Times a sweep queued it again after its job was lost; past a few it is given up (`error`). */
+    sweeps: integer('sweeps').notNull().default(0),
+    error: text('error'),
+  },
+  (t) => [index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`processed_at is null`)],
+);
+
+/**
+ * A shopper message the bot has still to decide on (answer or stay quiet), written in the same
+ * transaction as the message: a crash between storing it and answering loses nothing, a sweep
+ * queues what is left.
+ */
+export const answersDue = pgTable('answers_due', {
+  messageId: uuid('message_id')
+    .primaryKey()
+    .references(() => messages.id, { onDelete: 'cascade' }),
+  shopId: uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  sweeps: integer('sweeps').notNull().default(0),
 });
 
 // ---- training ------------------------------------------------------------------------------

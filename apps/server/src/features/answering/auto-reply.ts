@@ -2,7 +2,7 @@ import { type AnswerResult, voucherOfferText } from '@balas/bot';
 import { handoverReasonMessage } from '@balas/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { conversations, messages, shops } from '../../db/schema.ts';
+import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import type { MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
@@ -41,7 +41,7 @@ export function createAutoReply(
   const { db } = ctx.database;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
-  async function replyTo(messageId: string): Promise<AutoReplyOutcome> {
+  async function decide(messageId: string): Promise<AutoReplyOutcome> {
     const [row] = await db
       .select({ message: messages, conversation: conversations, shop: shops })
       .from(messages)
@@ -114,6 +114,13 @@ export function createAutoReply(
     // Only a voucher that reached the shopper is recorded.
     if (sent?.status === 'sent') await deps.voucherOffers.recordSent(shop, conversation, voucher, text);
     return { sent, handover: false };
+  }
+
+  /** Decides once; whatever the outcome, the message's answer is no longer due. */
+  async function replyTo(messageId: string): Promise<AutoReplyOutcome> {
+    const outcome = await decide(messageId);
+    await db.delete(answersDue).where(eq(answersDue.messageId, messageId));
+    return outcome;
   }
 
   return { replyTo };

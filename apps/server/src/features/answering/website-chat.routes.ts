@@ -67,23 +67,26 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
         await newChatPerIp(request);
         await newChatPerShop(request);
       }
-      const stored = await inbox.ingest(shop, {
-        conversation: {
-          externalId: sessionId,
-          customerId: sessionId,
-          customerName: `Visitor ${sessionId.slice(0, 4)}`,
+      const stored = await inbox.receive(
+        shop,
+        {
+          conversation: {
+            externalId: sessionId,
+            customerId: sessionId,
+            customerName: `Visitor ${sessionId.slice(0, 4)}`,
+          },
+          message: {
+            externalId: `${sessionId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+            sender: 'customer',
+            type: 'text',
+            content: { text: query },
+            sentAt: new Date(),
+          },
         },
-        message: {
-          externalId: `${sessionId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-          sender: 'customer',
-          type: 'text',
-          content: { text: query },
-          sentAt: new Date(),
-        },
-      });
+        // The visitor waits for the answer in this request; the answer due outlives a crash.
+        { answer: 'caller' },
+      );
       if (!stored) throw notFound('Shop not found');
-      inbox.emitConversation(shop, stored.conversation);
-      inbox.emitMessage(shop, stored.conversation, stored.message);
       const outcome = await replyTo(stored.message.id);
       return {
         data: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bindJob, defineJob } from '../../platform/queue.ts';
+import type { PendingReplies } from './pending-replies.ts';
 import type { PlatformRead } from './platform-read.ts';
 
 /** After the merchant opened a conversation: the platform hears it was read. */
@@ -10,6 +11,14 @@ export const readOnPlatformJob = defineJob({
   backoffMs: 2000,
 });
 
-export const inboxJobHandlers = (platformRead: PlatformRead) => [
+/** Scheduled (and at start): replies a crash left pending are matched with their echo or sent again. */
+export const reconcilePendingRepliesJob = defineJob({
+  name: 'inbox.reconcile-pending',
+  schema: z.object({}),
+  attempts: 1,
+});
+
+export const inboxJobHandlers = (platformRead: PlatformRead, pendingReplies: PendingReplies) => [
   bindJob(readOnPlatformJob, ({ conversationId }) => platformRead.readOnPlatform(conversationId)),
+  bindJob(reconcilePendingRepliesJob, () => pendingReplies.reconcile()),
 ];

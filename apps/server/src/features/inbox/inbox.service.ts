@@ -1,9 +1,10 @@
-import { channels, events } from '@balas/contracts';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { channels, events, normalizeInput } from '@balas/contracts';
+import { and, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import { conversationEvents, conversations, messages } from '../../db/schema.ts';
+import { answersDue, conversationEvents, conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { autoReplyJob } from '../answering/answering.jobs.ts';
 import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
 import {
   type ConversationRow,
@@ -57,6 +58,8 @@ const cursorValues = (cursor: Cursor | null) =>
   cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {};
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** How long after sending a reply the platform's echo of it is recognised as that reply. */
+const ECHO_WINDOW_MS = 30 * 60_000;
 // Timestamps are kept at millisecond precision so cursors built from them compare exactly.
 const ms = (d: Date) => new Date(Math.floor(d.getTime()));
 
@@ -190,17 +193,20 @@ export function createInboxService(ctx: AppContext) {
     return row;
   }
 
-  return {
+  const service = {
     emitConversation,
     emitMessage,
     conversationOf,
 
     /**
      * Stores one message of a conversation exactly once (unique per shop and platform id). Out of
-     * order arrivals never move the conversation's latest text backwards. Returns null for a duplicate.
+     * order arrivals never move the conversation's latest text backwards. A shopper message the bot
+     * must decide on gets its "answer due" row in the same transaction. The platform's echo of a
+     * reply we sent is the pending row itself, not a second message. Returns null for a duplicate.
      */
-    async ingest(shop: ShopRow, incoming: IncomingMessage) {
-      const { conversation: c, message: m } = incoming;
+    async ingest(shop: ShopRow, incoming: IncomingMessage, options: { answerDue?: boolean } = {}) {
+      // Whatever a platform or a visitor sent: no NUL or half surrogate reaches the database.
+      const { conversation: c, message: m } = normalizeInput(incoming);
       const sentAt = ms(m.sentAt);
       const text = previewText(m.type, m.content);
       const fromCustomer = m.sender === 'customer';
@@ -220,6 +226,32 @@ export function createInboxService(ctx: AppContext) {
           .from(conversations)
           .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, c.externalId)))
           .for('update');
+        if (!fromCustomer) {
+          const [adopted] = await tx
+            .update(messages)
+            .set({ externalId: m.externalId, status: 'sent', error: null })
+            .where(
+              inArray(
+                messages.id,
+                tx
+                  .select({ id: messages.id })
+                  .from(messages)
+                  .where(
+                    and(
+                      eq(messages.conversationId, conversation!.id),
+                      isNull(messages.externalId),
+                      inArray(messages.status, ['pending', 'failed']),
+                      eq(messages.text, text),
+                      gt(messages.createdAt, new Date(sentAt.getTime() - ECHO_WINDOW_MS)),
+                    ),
+                  )
+                  .orderBy(messages.createdAt)
+                  .limit(1),
+              ),
+            )
+            .returning();
+          if (adopted) return { conversation: conversation!, message: adopted };
+        }
         const [message] = await tx
           .insert(messages)
           .values({
@@ -235,6 +267,9 @@ export function createInboxService(ctx: AppContext) {
           .onConflictDoNothing({ target: [messages.shopId, messages.externalId] })
           .returning();
         if (!message) return null;
+        if (fromCustomer && options.answerDue) {
+          await tx.insert(answersDue).values({ messageId: message.id, shopId: shop.id });
+        }
         const newer = sentAt.getTime() >= conversation!.latestAt.getTime();
         const changes = {
           ...(newer ? { latestText: text, latestAt: sentAt, lastMessageExternalId: m.externalId } : {}),
@@ -251,6 +286,27 @@ export function createInboxService(ctx: AppContext) {
           .returning();
         return { conversation: updated!, message };
       });
+    },
+
+    /**
+     * The one way a message arrives (pushes, gap repair, sync, website chat): stored once, shown on
+     * the dashboards after the commit, and a shopper's message handed to the bot. `answer`: 'queue'
+     * runs the bot as a job, 'caller' leaves it to the caller (website chat answers in its reply),
+     * 'none' imports history the bot must not answer. Either way an answer due survives a crash.
+     */
+    async receive(
+      shop: ShopRow,
+      incoming: IncomingMessage,
+      options: { answer: 'queue' | 'caller' | 'none' },
+    ) {
+      const stored = await service.ingest(shop, incoming, { answerDue: options.answer !== 'none' });
+      if (!stored) return null;
+      emitConversation(shop, stored.conversation);
+      emitMessage(shop, stored.conversation, stored.message);
+      if (options.answer === 'queue' && stored.message.sender === 'customer') {
+        await ctx.queue.enqueue(autoReplyJob, { messageId: stored.message.id }, { jobId: stored.message.id });
+      }
+      return stored;
     },
 
     async listConversations(
@@ -376,6 +432,7 @@ export function createInboxService(ctx: AppContext) {
       return handed;
     },
   };
+  return service;
 }
 
 export type InboxService = ReturnType<typeof createInboxService>;

@@ -40,7 +40,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
           .select()
           .from(messages)
           .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, externalId)));
-        if (echo) await tx.delete(messages).where(eq(messages.id, echo.id));
+        if (echo && echo.id !== pending.id) await tx.delete(messages).where(eq(messages.id, echo.id));
         const [row] = await tx
           .update(messages)
           .set({ externalId, status: 'sent', error: null })
@@ -127,6 +127,9 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
       inbox.emitConversation(shop, stored.conversation);
       return deliver(shop, stored.conversation, stored.pending);
     },
+
+    /** Sends again a reply left pending by a crash whose echo never came back. */
+    redeliver: deliver,
 
     async retry(shop: ShopRow, conversation: ConversationRow, messageId: string) {
       if (!isUuid(messageId)) throw notFound('No failed message with this id');

@@ -70,25 +70,14 @@ export function createSyncService(
 ) {
   const { clients, shops, inbox, catalogue } = deps;
 
-  async function store(
-    shop: ShopRow,
-    incoming: IncomingMessage,
-    onNew?: (messageId: string) => Promise<void>,
-  ) {
-    const stored = await inbox.ingest(shop, incoming);
-    if (!stored) return;
-    inbox.emitConversation(shop, stored.conversation);
-    inbox.emitMessage(shop, stored.conversation, stored.message);
-    if (onNew && stored.message.sender === 'customer') await onNew(stored.message.id);
-  }
+  /** Through the inbox's one way in; `answer` when the bot should decide on shopper messages. */
+  const store = (shop: ShopRow, incoming: IncomingMessage, answer: boolean) =>
+    inbox.receive(shop, incoming, { answer: answer ? 'queue' : 'none' });
 
   /** The catalogue is the products feature's: the same sync as its scheduled re-sync. */
   const syncCatalogue = (shop: ShopRow) => catalogue.syncShop(shop);
 
-  async function syncConversations(
-    shop: ShopRow,
-    options: { conversations: number; onNew?: (messageId: string) => Promise<void> },
-  ) {
+  async function syncConversations(shop: ShopRow, options: { conversations: number; answer: boolean }) {
     const { accessToken, externalId } = await shops.accessToken(shop);
     if (shop.provider === 'shopee') {
       const auth = { accessToken, shopId: externalId };
@@ -107,7 +96,7 @@ export function createSyncService(
           await store(
             shop,
             fromShopee(shop, m, shopSide ? { to: c.toName } : { from: c.toName }),
-            options.onNew,
+            options.answer,
           );
         }
       }
@@ -123,7 +112,7 @@ export function createSyncService(
         startTime: Date.now(),
         pageSize: 25,
       });
-      for (const m of page.messages.reverse()) await store(shop, fromLazada(m, s), options.onNew);
+      for (const m of page.messages.reverse()) await store(shop, fromLazada(m, s), options.answer);
     }
   }
 
@@ -131,8 +120,23 @@ export function createSyncService(
     store,
     syncCatalogue,
     syncConversations,
+    /** One conversation's recent messages, as the platform has them (the bot answers none). */
+    async syncConversation(shop: ShopRow, conversation: { externalId: string; customerName: string }) {
+      if (shop.provider === 'lazada') return this.syncLazadaSession(shop, conversation.externalId, false);
+      if (shop.provider !== 'shopee') return;
+      const { accessToken, externalId } = await shops.accessToken(shop);
+      const page = await clients.shopee.getMessages(
+        { accessToken, shopId: externalId },
+        { conversationId: conversation.externalId, pageSize: 25 },
+      );
+      for (const m of page.messages.reverse()) {
+        const shopSide = m.fromShopId === externalId || m.fromId === externalId;
+        const names = shopSide ? { to: conversation.customerName } : { from: conversation.customerName };
+        await store(shop, fromShopee(shop, m, names), false);
+      }
+    },
     /** One Lazada session after a push (message type 19 carries no message body). */
-    async syncLazadaSession(shop: ShopRow, sessionId: string, onNew: (messageId: string) => Promise<void>) {
+    async syncLazadaSession(shop: ShopRow, sessionId: string, answer = true) {
       const { accessToken } = await shops.accessToken(shop);
       const sessions = await clients.lazada.listSessions(accessToken, {
         startTime: Date.now(),
@@ -144,11 +148,11 @@ export function createSyncService(
         startTime: Date.now(),
         pageSize: 20,
       });
-      for (const m of page.messages.reverse()) await store(shop, fromLazada(m, session), onNew);
+      for (const m of page.messages.reverse()) await store(shop, fromLazada(m, session), answer);
     },
     async firstSync(shop: ShopRow) {
       await syncCatalogue(shop);
-      await syncConversations(shop, { conversations: 25 });
+      await syncConversations(shop, { conversations: 25, answer: false });
       ctx.log.info({ shopId: shop.id }, 'first sync done');
     },
   };

@@ -1,7 +1,7 @@
 // The unit of every Insights figure: the chat. A conversation on a marketplace lives as long as the
 // shopper and the shop do, so it is cut into chats: a chat starts with a shopper message that comes
 // 24 hours or more after the shopper's previous one (or is the first), and holds every message until
-// the next such start. The words shown to merchants are in contracts (messages.insights.definitions).
+// the next such start. The words shown to merchants are in contracts (insightsMessages.definitions).
 
 export const CHAT_QUIET_MS = 24 * 3600_000;
 

@@ -1,4 +1,4 @@
-import { type KnowledgeGap, limits, messages, type Topic } from '@balas/contracts';
+import { insightsMessages, type KnowledgeGap, limits, type Topic } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -182,12 +182,12 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
       ];
       const knowledge = [...(existing?.GPTResponse.map((e) => e.info) ?? []), body.knowledge];
       if (categorization.length > limits.categorization.count)
-        throw new AppError('unprocessable', messages.insights.topicFull(limits.categorization.count), {
-          categorization: messages.insights.topicFull(limits.categorization.count),
+        throw new AppError('unprocessable', insightsMessages.topicFull(limits.categorization.count), {
+          categorization: insightsMessages.topicFull(limits.categorization.count),
         });
       if (knowledge.length > limits.knowledge.count)
-        throw new AppError('unprocessable', messages.insights.topicFull(limits.knowledge.count), {
-          knowledge: messages.insights.topicFull(limits.knowledge.count),
+        throw new AppError('unprocessable', insightsMessages.topicFull(limits.knowledge.count), {
+          knowledge: insightsMessages.topicFull(limits.knowledge.count),
         });
       const owned = await rowsOf<{ n: number }>(
         db,

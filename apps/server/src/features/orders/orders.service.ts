@@ -1,13 +1,13 @@
 import {
   type LookupProblem,
   limits,
-  messages,
   type OrderLookup,
   type OrderView,
   orderSnPattern,
   type ProductCard,
   type ProductLookup,
   type RecentOrdersLookup,
+  serverMessages,
 } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -58,10 +58,10 @@ export function createOrdersService(
   /** Why a lookup failed, in words the dashboard shows beside a retry. */
   function failure(shop: ShopRow, error: unknown, what: string): LookupProblem {
     if (error instanceof AppError && error.code === 'unprocessable')
-      return problem('not_connected', messages.orders.notConnected);
+      return problem('not_connected', serverMessages.orders.notConnected);
     ctx.log.warn({ err: error, shopId: shop.id, what }, 'platform lookup failed');
     const name = shop.provider === 'website' ? 'the platform' : platformName[shop.provider];
-    return problem('platform', messages.orders.unavailable(name), 5);
+    return problem('platform', serverMessages.orders.unavailable(name), 5);
   }
 
   async function access(shop: ShopRow & { provider: 'shopee' | 'lazada' }): Promise<PlatformAccess> {
@@ -97,7 +97,11 @@ export function createOrdersService(
       problem: p,
     });
     if (!isMarketplace(shop))
-      return answer('unavailable', null, problem('no_platform_orders', messages.orders.noPlatformOrders));
+      return answer(
+        'unavailable',
+        null,
+        problem('no_platform_orders', serverMessages.orders.noPlatformOrders),
+      );
     if (!orderSnPattern.test(orderSn)) return answer('not_found', null);
     try {
       const { order } = await loadOrder(shop, orderSn);
@@ -132,12 +136,15 @@ export function createOrdersService(
       if (!isMarketplace(shop))
         return {
           kind: 'unavailable',
-          problem: problem('no_platform_orders', messages.orders.noPlatformOrders),
+          problem: problem('no_platform_orders', serverMessages.orders.noPlatformOrders),
         };
       const { max, windowMs } = limits.botOrderLookups;
       const wait = await ctx.rateLimiter.hit(`order-lookup:${conversation.id}`, max, windowMs);
       if (wait > 0)
-        return { kind: 'unavailable', problem: problem('rate_limited', messages.orders.rateLimited, wait) };
+        return {
+          kind: 'unavailable',
+          problem: problem('rate_limited', serverMessages.orders.rateLimited, wait),
+        };
       const found = await lookup(shop, orderSn.trim().toUpperCase(), conversation.customerId);
       if (found.result === 'found' && found.order) return { kind: 'found', order: found.order };
       if (found.result === 'not_found') return { kind: 'not_found' };
@@ -150,7 +157,7 @@ export function createOrdersService(
         return {
           result: 'unavailable',
           orders: [],
-          problem: problem('no_platform_orders', messages.orders.noPlatformOrders),
+          problem: problem('no_platform_orders', serverMessages.orders.noPlatformOrders),
         };
       try {
         const all = await recentOrders(shop);

@@ -1,14 +1,17 @@
 import { parseLazadaPush, parseShopeePush, type ShopeeClient, type ShopeePush } from '@balas/marketplaces';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { shops, webhookEvents } from '../../db/schema.ts';
-import { bindJob, defineJob } from '../../platform/queue.ts';
-import { autoReplyJob } from '../answering/answering.jobs.ts';
+import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
+import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
 import { fromShopee, type SyncService } from '../inbox/sync.service.ts';
 
 /** Pages of Shopee's lost-push list read per gap repair (100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
+/** A stored push still unprocessed this long lost its job (the enqueue failed, a crash). */
+export const PUSH_LOST_AFTER_MS = 2 * 60_000;
+/** Sweeps that queue a push again before it is given up (and kept as a dead job). */
+export const MAX_PUSH_SWEEPS = 3;
 
 /** Turns a stored push into conversation and message updates; customer messages go on to the bot. */
 export const processEventJob = defineJob({
@@ -28,6 +31,20 @@ export const repairGapsJob = defineJob({
   attempts: 1,
 });
 
+/** Scheduled (and at start): stored pushes whose job was lost are queued again. */
+export const sweepStalePushesJob = defineJob({
+  name: 'webhooks.sweep-stale',
+  schema: z.object({}),
+  attempts: 1,
+});
+
+/** Scheduled daily: processed pushes older than the retention period are deleted. */
+export const prunePushesJob = defineJob({
+  name: 'webhooks.prune',
+  schema: z.object({}),
+  attempts: 1,
+});
+
 export function webhooksJobHandlers(
   ctx: AppContext,
   deps: {
@@ -37,8 +54,6 @@ export function webhooksJobHandlers(
   },
 ) {
   const { db } = ctx.database;
-  const autoReply = (messageId: string) =>
-    ctx.queue.enqueue(autoReplyJob, { messageId }, { jobId: messageId });
   // Every push runs these: built and prepared once.
   const activeShop = db
     .select()
@@ -71,10 +86,10 @@ export function webhooksJobHandlers(
       await deps.sync.store(
         shop,
         fromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
-        autoReply,
+        true,
       );
     } else if (shop && push.kind === 'notification') {
-      await deps.sync.syncConversations(shop, { conversations: 10, onNew: autoReply });
+      await deps.sync.syncConversations(shop, { conversations: 10, answer: true });
     }
   }
 
@@ -83,7 +98,17 @@ export function webhooksJobHandlers(
     for (let page = 0; page < LOST_PUSH_PAGES; page++) {
       const lost = await deps.shopee.getLostPushMessage();
       if (lost.pushes.length === 0) return;
-      for (const push of lost.pushes) await handleShopeePush(push);
+      // One bad push must not hold back the others at every run: it is kept as a dead job.
+      for (const push of lost.pushes) {
+        try {
+          await handleShopeePush(push);
+        } catch (error) {
+          ctx.log.error({ err: error, shopId: push.shopId }, 'a lost Shopee push could not be handled');
+          await db
+            .insert(deadJobs)
+            .values({ name: 'webhooks.lost-push', payload: push, attempts: 1, error: errorText(error) });
+        }
+      }
       await deps.shopee.confirmConsumedLostPushMessage(lost.lastMessageId);
       if (!lost.hasNextPage) return;
     }
@@ -98,12 +123,49 @@ export function webhooksJobHandlers(
     } else {
       const push = parseLazadaPush(raw);
       const shop = await shopBy('lazada', push.sellerId);
-      if (shop && push.kind === 'session') await deps.sync.syncLazadaSession(shop, push.sessionId, autoReply);
+      if (shop && push.kind === 'session') await deps.sync.syncLazadaSession(shop, push.sessionId);
     }
     await markProcessed.execute({ eventId });
   });
 
+  /** Stored pushes left unprocessed: queued again, given up after MAX_PUSH_SWEEPS sweeps. */
+  async function sweepStale() {
+    const lost = db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(
+        and(
+          isNull(webhookEvents.processedAt),
+          lt(webhookEvents.receivedAt, new Date(Date.now() - PUSH_LOST_AFTER_MS)),
+        ),
+      )
+      .limit(500);
+    const rows = await db
+      .update(webhookEvents)
+      .set({ sweeps: sql`${webhookEvents.sweeps} + 1` })
+      .where(inArray(webhookEvents.id, lost))
+      .returning({ id: webhookEvents.id, sweeps: webhookEvents.sweeps, provider: webhookEvents.provider });
+    for (const row of rows) {
+      if (row.sweeps <= MAX_PUSH_SWEEPS) {
+        await ctx.queue.enqueue(processEventJob, { eventId: row.id }, { jobId: row.id });
+        continue;
+      }
+      const error = `still unprocessed after ${MAX_PUSH_SWEEPS} sweeps`;
+      ctx.log.error({ eventId: row.id, provider: row.provider }, 'a push was given up');
+      await db.transaction(async (tx) => {
+        await tx
+          .update(webhookEvents)
+          .set({ processedAt: sql`now()`, error })
+          .where(eq(webhookEvents.id, row.id));
+        await tx
+          .insert(deadJobs)
+          .values({ name: processEventJob.name, payload: { eventId: row.id }, attempts: row.sweeps, error });
+      });
+    }
+  }
+
   const repairGaps = bindJob(repairGapsJob, async () => {
+    await sweepStale();
     try {
       await replayLostShopeePushes();
     } catch (error) {
@@ -112,12 +174,21 @@ export function webhooksJobHandlers(
     const active = await db.select().from(shops).where(eq(shops.status, 'active'));
     for (const shop of active.filter((s) => s.provider !== 'website')) {
       try {
-        await deps.sync.syncConversations(shop, { conversations: 10, onNew: autoReply });
+        await deps.sync.syncConversations(shop, { conversations: 10, answer: true });
       } catch (error) {
         ctx.log.warn({ shopId: shop.id, err: error }, 'gap repair failed');
       }
     }
   });
 
-  return [processEvent, repairGaps];
+  const sweepStalePushes = bindJob(sweepStalePushesJob, sweepStale);
+
+  const prunePushes = bindJob(prunePushesJob, async () => {
+    const before = new Date(Date.now() - ctx.config.webhookRetentionDays * 24 * 3600 * 1000);
+    await db
+      .delete(webhookEvents)
+      .where(and(isNotNull(webhookEvents.processedAt), lt(webhookEvents.processedAt, before)));
+  });
+
+  return [processEvent, repairGaps, sweepStalePushes, prunePushes];
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
@@ -50,6 +50,13 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
     .onConflictDoNothing({ target: webhookEvents.dedupeKey })
     .returning({ id: webhookEvents.id })
     .prepare('webhooks_store_event');
+  // A push we stored but never processed (the enqueue failed, the process died) is queued again when
+  // the platform retries it; the job id keeps it from running twice.
+  const unprocessedByKey = db
+    .select({ id: webhookEvents.id })
+    .from(webhookEvents)
+    .where(and(eq(webhookEvents.dedupeKey, sql.placeholder('dedupeKey')), isNull(webhookEvents.processedAt)))
+    .prepare('webhooks_unprocessed_by_key');
 
   for (const [provider, verifier] of [
     ['shopee', shopee],
@@ -66,12 +73,10 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
       } catch {
         throw new AppError('bad_json', 'The push body is not valid JSON');
       }
-      const [event] = await storeEvent.execute({
-        provider,
-        dedupeKey: `${provider}:${verifier.dedupeKey(raw)}`,
-        payload: { raw },
-      });
-      if (event) await queue.enqueue(processEventJob, { eventId: event.id }, { jobId: event.id });
+      const dedupeKey = `${provider}:${verifier.dedupeKey(raw)}`;
+      const [inserted] = await storeEvent.execute({ provider, dedupeKey, payload: { raw } });
+      const [pending] = inserted ? [inserted] : await unprocessedByKey.execute({ dedupeKey });
+      if (pending) await queue.enqueue(processEventJob, { eventId: pending.id }, { jobId: pending.id });
       return reply.status(200).send('');
     });
   }

@@ -2,12 +2,14 @@ import { createHmac } from 'node:crypto';
 import { sandboxDefaults } from '@balas/marketplace-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, webhookEvents } from '../../db/schema.ts';
+import { deadJobs, messages, webhookEvents } from '../../db/schema.ts';
 import { connectShop, eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { prunePushesJob, sweepStalePushesJob } from './webhooks.jobs.ts';
 
 let t: TestApp;
 let shopId: string;
+let merchant: Record<string, string>;
 const url = 'http://localhost:3000/api/webhooks/shopee';
 const shopeeSignature = (body: string) =>
   createHmac('sha256', sandboxDefaults.shopee.partnerKey).update(`${url}|${body}`).digest('hex');
@@ -22,6 +24,7 @@ const push = (messageId: string, text: string, at: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   const { headers } = await signUp(t.app);
+  merchant = headers;
   shopId = (await connectShop(t.app, headers, 'shopee', '947042987')).id;
   await t.ctx.queue.idle();
 });
@@ -63,6 +66,19 @@ describe('platform pushes', () => {
       .from(messages)
       .where(eq(messages.externalId, '2302748948493123999'));
     expect(stored).toHaveLength(1);
+    // The earlier message arrived last: the chat shows it first, and the list keeps the later one.
+    const [conversation] = (
+      await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=50`, headers: merchant })
+    ).json().data.conversations;
+    expect(conversation.latest_message_content.text).toBe('second');
+    const page = await t.app.inject({
+      url: `/api/shopee/v1/${shopId}/${conversation.conversation_id}?page_size=25`,
+      headers: merchant,
+    });
+    expect(page.json().data.messages.map((m: { content: { text: string } }) => m.content.text)).toEqual([
+      'first',
+      'second',
+    ]);
     const list = (
       await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=50`, headers: await signUpHeaders() })
     ).statusCode;
@@ -83,6 +99,68 @@ describe('platform pushes', () => {
     });
     expect((await send(body, lazadaSignature(body), 'lazada')).statusCode).toBe(200);
     expect((await send(body, shopeeSignature(body), 'lazada')).statusCode).toBe(401);
+  });
+});
+
+describe('pushes a crash or a lost job left behind', () => {
+  const textOf = async (externalId: string) =>
+    (await t.ctx.database.db.select().from(messages).where(eq(messages.externalId, externalId)))[0]?.text;
+
+  it('processes a stored push whose job was never queued when the platform sends it again', async () => {
+    const body = push('2302748948493124001', 'stranded', 1_800_000_200);
+    // The process stored the push and died before queueing it.
+    await t.ctx.database.db.insert(webhookEvents).values({
+      provider: 'shopee',
+      dedupeKey: 'shopee:msg:947042987:2302748948493124001',
+      payload: { raw: body },
+    });
+    expect((await send(body, shopeeSignature(body))).statusCode).toBe(200);
+    await t.ctx.queue.idle();
+    expect(await textOf('2302748948493124001')).toBe('stranded');
+  });
+
+  it('sweeps stored pushes left unprocessed, and gives up a poison one as a dead job', async () => {
+    const old = new Date(Date.now() - 10 * 60_000);
+    const body = push('2302748948493124002', 'swept', 1_800_000_300);
+    // Stored by an older version of the server, or damaged: it fails every time it is processed.
+    const broken = '{"code":10,';
+    await t.ctx.database.db.insert(webhookEvents).values([
+      { provider: 'shopee', dedupeKey: 'shopee:swept', payload: { raw: body }, receivedAt: old },
+      { provider: 'shopee', dedupeKey: 'shopee:poison', payload: { raw: broken }, receivedAt: old },
+    ]);
+    for (let sweep = 0; sweep < 5; sweep++) {
+      await t.ctx.queue.enqueue(sweepStalePushesJob, {});
+      await t.ctx.queue.idle(60_000);
+    }
+    expect(await textOf('2302748948493124002')).toBe('swept');
+    const [poison] = await t.ctx.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.dedupeKey, 'shopee:poison'));
+    expect(poison!.processedAt).not.toBeNull();
+    expect(poison!.error).toMatch(/still unprocessed/);
+    const dead = await t.ctx.database.db.select().from(deadJobs);
+    expect(dead.map((d) => d.name)).toContain('webhooks.process-event');
+  }, 120_000);
+
+  it('stores a shopper message with NUL and half a surrogate by push, cleaned', async () => {
+    const body = push('2302748948493124003', 'hi\\u0000 there \\ud800!', 1_800_000_400);
+    expect((await send(body, shopeeSignature(body))).statusCode).toBe(200);
+    await t.ctx.queue.idle();
+    expect(await textOf('2302748948493124003')).toBe('hi there \uFFFD!');
+  });
+
+  it('deletes processed pushes past the retention period, and nothing else', async () => {
+    const long = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    await t.ctx.database.db.insert(webhookEvents).values([
+      { provider: 'shopee', dedupeKey: 'old-done', payload: {}, receivedAt: long, processedAt: long },
+      { provider: 'shopee', dedupeKey: 'old-open', payload: {}, receivedAt: long },
+    ]);
+    await t.ctx.queue.enqueue(prunePushesJob, {});
+    await t.ctx.queue.idle();
+    const keys = (await t.ctx.database.db.select().from(webhookEvents)).map((e) => e.dedupeKey);
+    expect(keys).not.toContain('old-done');
+    expect(keys).toContain('old-open');
   });
 });
 

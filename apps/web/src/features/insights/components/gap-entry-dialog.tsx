@@ -1,4 +1,4 @@
-import { type KnowledgeGap, limits, messages } from '@balas/contracts';
+import { insightsMessages, type KnowledgeGap, limits, messages } from '@balas/contracts';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import {
   Alert,
@@ -55,9 +55,9 @@ export function GapEntryDialog({
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (!chosen) found.topicId = messages.insights.topicRequired;
+    if (!chosen) found.topicId = insightsMessages.topicRequired;
     if (chosen === NEW_TOPIC && !newTopic.trim()) found.newTopicName = messages.validation.topic;
-    if (!knowledge.trim()) found.knowledge = messages.insights.knowledgeRequired;
+    if (!knowledge.trim()) found.knowledge = insightsMessages.knowledgeRequired;
     setErrors(found);
     setFailure(null);
     if (Object.keys(found).length > 0) return;

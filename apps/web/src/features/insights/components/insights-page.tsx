@@ -1,4 +1,4 @@
-import { type InsightsOverview, insightsPresets, messages, responseWindows } from '@balas/contracts';
+import { type InsightsOverview, insightsMessages, insightsPresets, responseWindows } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -26,7 +26,7 @@ import { FigureCard, type Series } from './figure-card.tsx';
 import { change, count, duration, durationAxis, percent, shortDate } from './format.ts';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
 
-const d = messages.insights.definitions;
+const d = insightsMessages.definitions;
 const PRESET_LABELS: Record<number, string> = { 1: 'Today', 7: '7 days', 30: '30 days', 90: '90 days' };
 const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
 
@@ -67,7 +67,7 @@ export function InsightsPage() {
   const [customOpen, setCustomOpen] = useState(!filter.days);
   const [exportError, setExportError] = useState<string | null>(null);
   useEffect(() => {
-    document.title = `${messages.insights.title} · Balas`;
+    document.title = `${insightsMessages.title} · Balas`;
   }, []);
 
   const data = insights.data;
@@ -81,7 +81,7 @@ export function InsightsPage() {
   return (
     <Box>
       <PageHeader
-        title={messages.insights.title}
+        title={insightsMessages.title}
         subtitle={
           data
             ? `${shortDate(data.period.from)} – ${shortDate(data.period.to)}, compared with ${shortDate(data.previousPeriod.from)} – ${shortDate(data.previousPeriod.to)}`
@@ -175,7 +175,7 @@ export function InsightsPage() {
         </Alert>
       )}
       {noShops ? (
-        <EmptyState icon={<InsightsOutlined />} title="No shops yet" text={messages.insights.noShops} />
+        <EmptyState icon={<InsightsOutlined />} title="No shops yet" text={insightsMessages.noShops} />
       ) : !data ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           {[0, 1, 2, 3].map((i) => (

@@ -1,4 +1,4 @@
-import { type KnowledgeGap, messages, type Shop } from '@balas/contracts';
+import { insightsMessages, type KnowledgeGap, type Shop } from '@balas/contracts';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
         Knowledge gaps
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2, maxWidth: 760 }}>
-        {messages.insights.definitions.gaps} {messages.insights.gapsEmptyDismissed}
+        {insightsMessages.definitions.gaps} {insightsMessages.gapsEmptyDismissed}
       </Typography>
       {gaps.isError && <Alert severity="error">{gaps.error.message}</Alert>}
       {dismiss.isError && <Alert severity="error">{dismiss.error.message}</Alert>}
@@ -38,7 +38,7 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
         <EmptyState
           icon={<LightbulbOutlined />}
           title="Nothing the bot is missing"
-          text={messages.insights.gapsEmpty}
+          text={insightsMessages.gapsEmpty}
         />
       )}
       <Stack spacing={1.5}>

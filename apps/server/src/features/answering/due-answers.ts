@@ -1,0 +1,55 @@
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { answersDue, deadJobs } from '../../db/schema.ts';
+import { autoReplyJob } from './answering.jobs.ts';
+
+/** An answer still due this long after its message was stored lost its job (a crash, a flush). */
+export const ANSWER_LOST_AFTER_MS = 60_000;
+/** Sweeps that queue a message's answer again before it is given up as dead. */
+export const MAX_ANSWER_SWEEPS = 10;
+const BATCH = 500;
+
+/** Queues again the bot's decision on shopper messages whose answer is still due. */
+export function createDueAnswers(ctx: AppContext) {
+  const { db } = ctx.database;
+  return {
+    async sweep() {
+      const lost = db
+        .select({ messageId: answersDue.messageId })
+        .from(answersDue)
+        .where(lt(answersDue.dueAt, new Date(Date.now() - ANSWER_LOST_AFTER_MS)))
+        .limit(BATCH);
+      const rows = await db
+        .update(answersDue)
+        .set({ sweeps: sql`${answersDue.sweeps} + 1`, dueAt: sql`now()` })
+        .where(inArray(answersDue.messageId, lost))
+        .returning();
+      const dead = rows.filter((r) => r.sweeps > MAX_ANSWER_SWEEPS);
+      if (dead.length > 0) {
+        ctx.log.error({ messages: dead.map((r) => r.messageId) }, 'answers given up after repeated failures');
+        await db.transaction(async (tx) => {
+          await tx.insert(deadJobs).values(
+            dead.map((r) => ({
+              name: autoReplyJob.name,
+              payload: { messageId: r.messageId },
+              attempts: r.sweeps,
+              error: `still unanswered after ${MAX_ANSWER_SWEEPS} sweeps`,
+            })),
+          );
+          await tx.delete(answersDue).where(
+            inArray(
+              answersDue.messageId,
+              dead.map((r) => r.messageId),
+            ),
+          );
+        });
+      }
+      for (const row of rows.filter((r) => r.sweeps <= MAX_ANSWER_SWEEPS)) {
+        await ctx.queue.enqueue(autoReplyJob, { messageId: row.messageId }, { jobId: row.messageId });
+      }
+      return rows.length;
+    },
+  };
+}
+
+export type DueAnswers = ReturnType<typeof createDueAnswers>;

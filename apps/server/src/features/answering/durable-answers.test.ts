@@ -1,0 +1,158 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
+import { connectShop, eventually, shopperSays, shopperSees } from '../../test/marketplace-flow.ts';
+import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
+import { reconcilePendingRepliesJob } from '../inbox/inbox.jobs.ts';
+import { sweepDueAnswersJob } from './answering.jobs.ts';
+
+// A crash between storing a shopper message and answering it, or between storing a reply and
+// sending it, loses nothing: the answer due and the pending reply are swept up.
+
+let t: TestApp;
+let headers: Record<string, string>;
+let websiteShopId: string;
+const SHOPEE_SHOP = '947042987';
+const BUYER = '880044';
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+async function run(job: typeof sweepDueAnswersJob) {
+  await t.ctx.queue.enqueue(job, {});
+  await t.ctx.queue.idle(30_000);
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ headers } = await signUp(t.app));
+  websiteShopId = await createWebsiteShop(t.app, headers);
+  await t.ctx.database.db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, websiteShopId));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('answers due', () => {
+  it('answers, exactly once, a shopper message whose answer job was lost in a crash', async () => {
+    const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, websiteShopId));
+    // Stored with its answer due, then the process died before the answer was queued.
+    const stored = await t.app.services.inbox.ingest(
+      shop!,
+      {
+        conversation: { externalId: 'crashsession1', customerId: 'crashsession1', customerName: 'Visitor' },
+        message: {
+          externalId: 'crash-1',
+          sender: 'customer',
+          type: 'text',
+          content: { text: 'hello, are you open today?' },
+          sentAt: new Date(),
+        },
+      },
+      { answerDue: true },
+    );
+    const messageId = stored!.message.id;
+    await t.ctx.database.db.update(answersDue).set({ dueAt: minutesAgo(2) });
+    await run(sweepDueAnswersJob);
+    const replies = () => t.ctx.database.db.select().from(messages).where(eq(messages.replyTo, messageId));
+    expect(await replies()).toHaveLength(1);
+    expect(await t.ctx.database.db.select().from(answersDue)).toEqual([]);
+    await run(sweepDueAnswersJob);
+    expect(await replies()).toHaveLength(1);
+  });
+
+  it('leaves nothing due once the bot has decided on a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/website/v1/${websiteShopId}`,
+      payload: { query: 'thank you', sessionId: 'crashsessio2' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.ctx.database.db.select().from(answersDue)).toEqual([]);
+  });
+});
+
+describe('pending replies', () => {
+  it('marks a website reply left pending as sent (the chat is ours, the visitor saw it)', async () => {
+    const [conversation] = await t.ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.shopId, websiteShopId));
+    const [pending] = await t.ctx.database.db
+      .insert(messages)
+      .values({
+        shopId: websiteShopId,
+        conversationId: conversation!.id,
+        sender: 'agent',
+        text: 'We are open until 6pm',
+        content: { text: 'We are open until 6pm' },
+        status: 'pending',
+        createdAt: minutesAgo(5),
+      })
+      .returning();
+    await run(reconcilePendingRepliesJob);
+    const [after] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, pending!.id));
+    expect(after!.status).toBe('sent');
+  });
+
+  it('adopts the platform echo of a reply sent before the crash, and sends again one that never left', async () => {
+    const shopId = (await connectShop(t.app, headers, 'shopee', SHOPEE_SHOP)).id;
+    await shopperSays(t.app, 'shopee', SHOPEE_SHOP, BUYER, 'Hi, is the stroller in stock?');
+    const conversation = await eventually(async () => {
+      const [row] = await t.ctx.database.db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.shopId, shopId), eq(conversations.customerId, BUYER)));
+      if (!row) throw new Error('no conversation yet');
+      return row;
+    });
+    await t.ctx.queue.idle(30_000);
+    const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
+    const pendingRow = (text: string) => ({
+      shopId,
+      conversationId: conversation.id,
+      sender: 'agent' as const,
+      text,
+      content: { text },
+      status: 'pending' as const,
+      createdAt: minutesAgo(5),
+    });
+    // Sent to the platform, then the process died before marking it sent.
+    const { accessToken, externalId } = await t.app.services.shops.accessToken(shop!);
+    await t.app.services.clients.shopee.sendMessage(
+      { accessToken, shopId: externalId },
+      { toId: BUYER, messageType: 'text', content: { text: 'Yes, 3 left in grey' } },
+    );
+    const [sent] = await t.ctx.database.db
+      .insert(messages)
+      .values(pendingRow('Yes, 3 left in grey'))
+      .returning();
+    // Stored, then the process died before sending it.
+    const [unsent] = await t.ctx.database.db
+      .insert(messages)
+      .values(pendingRow('We ship today before 4pm'))
+      .returning();
+
+    await run(reconcilePendingRepliesJob);
+
+    const rows = await t.ctx.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversation.id));
+    const withText = (text: string) => rows.filter((m) => m.text === text);
+    expect(withText('Yes, 3 left in grey')).toEqual([
+      expect.objectContaining({ id: sent!.id, status: 'sent', externalId: expect.any(String) }),
+    ]);
+    expect(withText('We ship today before 4pm')).toEqual([
+      expect.objectContaining({ id: unsent!.id, status: 'sent', externalId: expect.any(String) }),
+    ]);
+    const seen = await shopperSees(t.app, 'shopee', SHOPEE_SHOP, BUYER);
+    const texts = seen.map((m) => m.content.text);
+    expect(texts.filter((x) => x === 'Yes, 3 left in grey')).toHaveLength(1);
+    expect(texts.filter((x) => x === 'We ship today before 4pm')).toHaveLength(1);
+    const stillPending = await t.ctx.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.status, 'pending'), isNull(messages.replyTo)));
+    expect(stillPending).toEqual([]);
+  });
+});

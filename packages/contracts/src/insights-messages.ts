@@ -1,0 +1,35 @@
+/**
+ * The Insights page's words: apart from `messages` so that the dashboard's first load (which
+ * imports `messages`) does not carry them.
+ */
+export const insightsMessages = {
+  title: 'Insights',
+  fromAndTo: 'Give both the first and the last day',
+  toBeforeFrom: 'The last day comes before the first day',
+  tooLong: (max: number) => `Choose a period of at most ${max} days`,
+  topicRequired: 'Pick a topic or name a new one',
+  knowledgeRequired: 'Write the answer the bot should give',
+  topicFull: (max: number) =>
+    `This topic already has ${max} entries of that kind. Pick another topic or make a new one.`,
+  gapsEmpty:
+    'No knowledge gaps. Questions the bot could not answer, or handed over because it did not know, will appear here, grouped when they ask the same thing.',
+  gapsEmptyDismissed: 'Dismissed questions stay hidden until a shopper asks the same thing again.',
+  noShops: 'Connect a shop to see how the bot and your team are doing.',
+  /** One definition per figure, shown on the page beside it. */
+  definitions: {
+    chat: 'A chat starts with a shopper message after 24 hours without one (or the first ever) and holds everything until the next such message. Days and hours are counted in each shop’s time zone.',
+    chats: 'Chats that started in the period, and messages shoppers sent in it.',
+    botResolved:
+      'Chats where the bot replied, no person of the shop wrote, nothing was handed over, and the bot replied after the shopper’s last message. A chat closes 24 hours after the shopper’s last message: the share counts closed chats only, so a shopper who comes back within 24 hours is still part of the same chat.',
+    handover:
+      'Chats the bot or the shopper handed over to the shop’s people, with the reason recorded at the first handover of each chat.',
+    firstResponse:
+      'From the chat’s first shopper message to the bot’s first reply, and separately to the first reply a person of the shop wrote. Median and 90th percentile of the chats that got one.',
+    window:
+      'Marketplace chats whose first reply (bot or person) came within the platform’s response window, out of chats that were answered or whose deadline has passed.',
+    busiestHours: 'Shopper messages by weekday and hour, in each shop’s time zone.',
+    topSources: 'What the bot’s answers to shoppers came from: topics you wrote and files you uploaded.',
+    vouchers: 'Vouchers the bot offered in chats.',
+    gaps: 'Questions the bot handed over because it did not know the answer, grouped when they ask the same thing in any language.',
+  },
+} as const;
