@@ -24,7 +24,6 @@ import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
-import { createPushVerifiers } from './features/webhooks/push-verifiers.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { builtFileOptions, holdFile, sendHeldFile, webAppRoutes } from './http/built-files.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -195,7 +194,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         });
         await api.register(webhooksRoutes, {
           db: ctx.database.db,
-          ...createPushVerifiers(config),
+          verifiers: Object.fromEntries(
+            (['shopee', 'lazada'] as const).flatMap((p) => {
+              const verifier = services.platforms[p].verifier;
+              return verifier ? [[p, verifier]] : [];
+            }),
+          ),
           queue: ctx.queue,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, shopCache: services.shops.cache });
@@ -228,7 +232,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   if (config.sandbox) {
-    const { sandboxPlugin, sandboxDefaults } = await import('@balas/marketplace-sandbox');
+    const { sandboxPlugin } = await import('@balas/marketplace-sandbox');
+    const sandboxDefaults = ctx.sandboxCredentials!;
     await base.register(sandboxPlugin, {
       prefix: '/sandbox',
       publicUrl: `${config.publicUrl}/sandbox`,

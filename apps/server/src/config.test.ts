@@ -66,9 +66,20 @@ describe('config', () => {
     );
   });
 
-  it('switches off the sandbox when partner credentials are given', () => {
+  it('resolves a mode per platform: live with credentials, the sandbox for both without any, off beside a live one', () => {
+    expect(loadConfig({})).toMatchObject({
+      sandbox: true,
+      shopee: { mode: 'sandbox' },
+      lazada: { mode: 'sandbox' },
+    });
     const c = loadConfig({ SHOPEE_PARTNER_ID: '123', SHOPEE_PARTNER_KEY: 'k' });
     expect(c.sandbox).toBe(false);
-    expect(c.shopee?.baseUrl).toBe('https://partner.shopeemobile.com');
+    expect(c.shopee).toEqual({
+      mode: 'live',
+      partnerId: 123,
+      partnerKey: 'k',
+      baseUrl: 'https://partner.shopeemobile.com',
+    });
+    expect(c.lazada).toEqual({ mode: 'off' });
   });
 });

@@ -109,12 +109,23 @@ export interface Config {
   webhookRetentionDays: number;
   /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
   botAnswersPerHour: number;
-  /** True when no real partner credentials are set: the built-in sandbox is mounted and used. */
+  /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
   sandbox: boolean;
-  shopee: { partnerId: number; partnerKey: string; baseUrl: string } | undefined;
+  shopee:
+    | { mode: 'live'; partnerId: number; partnerKey: string; baseUrl: string }
+    | { mode: 'sandbox' }
+    | { mode: 'off' };
   lazada:
-    | { appKey: string; appSecret: string; authUrl: string; apiUrl: string; authRestUrl: string }
-    | undefined;
+    | {
+        mode: 'live';
+        appKey: string;
+        appSecret: string;
+        authUrl: string;
+        apiUrl: string;
+        authRestUrl: string;
+      }
+    | { mode: 'sandbox' }
+    | { mode: 'off' };
   ai:
     | {
         baseUrl: string;
@@ -161,7 +172,30 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
   }
   const publicUrl = (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
-  const sandbox = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
+  // A platform with credentials is live. Without any, both run on the sandbox; a platform left
+  // without credentials beside a live one is off (no sandbox secret ever guards a live server).
+  const noneLive = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
+  const absent = noneLive ? ({ mode: 'sandbox' } as const) : ({ mode: 'off' } as const);
+  const shopee: Config['shopee'] =
+    e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
+      ? {
+          mode: 'live',
+          partnerId: e.SHOPEE_PARTNER_ID,
+          partnerKey: e.SHOPEE_PARTNER_KEY,
+          baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
+        }
+      : absent;
+  const lazada: Config['lazada'] =
+    e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
+      ? {
+          mode: 'live',
+          appKey: e.LAZADA_APP_KEY,
+          appSecret: e.LAZADA_APP_SECRET,
+          authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
+          apiUrl: e.LAZADA_API_URL ?? 'https://api.lazada.com.my/rest',
+          authRestUrl: e.LAZADA_AUTH_REST_URL ?? 'https://auth.lazada.com/rest',
+        }
+      : absent;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -179,25 +213,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
-    sandbox,
-    shopee:
-      e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
-        ? {
-            partnerId: e.SHOPEE_PARTNER_ID,
-            partnerKey: e.SHOPEE_PARTNER_KEY,
-            baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
-          }
-        : undefined,
-    lazada:
-      e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
-        ? {
-            appKey: e.LAZADA_APP_KEY,
-            appSecret: e.LAZADA_APP_SECRET,
-            authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
-            apiUrl: e.LAZADA_API_URL ?? 'https://api.lazada.com.my/rest',
-            authRestUrl: e.LAZADA_AUTH_REST_URL ?? 'https://auth.lazada.com/rest',
-          }
-        : undefined,
+    sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
+    shopee,
+    lazada,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

@@ -15,6 +15,7 @@ import {
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 import { createSecrets, loadSecretKey, type Secrets } from './platform/secrets.ts';
 import { createLocalStorage, type Storage, storageRoot } from './platform/storage.ts';
+import type { SandboxCredentials } from './platforms/registry.ts';
 
 /** The infrastructure every feature is built from: one implementation per concern, chosen by config. */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   storage: Storage;
   secrets: Secrets;
   rateLimiter: RateLimiter;
+  /** The sandbox's partner credentials, loaded only when a platform runs in sandbox mode. */
+  sandboxCredentials: SandboxCredentials | null;
 }
 
 export function createLogger(config: Config): FastifyBaseLogger {
@@ -66,9 +69,14 @@ export async function createContext(
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
     : createOutboxMailer(database.db, log);
+  // The sandbox (and its secrets, which are in the repository) is loaded only in sandbox mode.
+  const sandboxCredentials = config.sandbox
+    ? (await import('@balas/marketplace-sandbox')).sandboxDefaults
+    : null;
   return {
     config,
     log,
+    sandboxCredentials,
     database,
     queue,
     realtime,

@@ -7,7 +7,6 @@ import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
-import { createMessenger } from './features/inbox/messenger.ts';
 import { createPendingReplies } from './features/inbox/pending-replies.ts';
 import { createPlatformRead } from './features/inbox/platform-read.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
@@ -19,35 +18,41 @@ import { createKnowledgeService } from './features/knowledge/knowledge.service.t
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
-import { createConnectors, createMarketplaceClients } from './features/shops/connectors.ts';
 import type { ShopRow } from './features/shops/shop-guard.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
+import { createPlatforms } from './platforms/registry.ts';
 
 /** Every feature service and job, built once from the context; shared by routes and workers. */
 export function createServices(ctx: AppContext, getApp: () => FastifyInstance | undefined = () => undefined) {
   // The mounted sandbox is served in-process; live platforms over the network.
   const fetchImpl = ctx.config.sandbox ? createInjectFetch(getApp, ctx.config.publicUrl) : fetch;
-  const clients = createMarketplaceClients(ctx.config, fetchImpl);
-  const connectors = createConnectors(clients);
+  const platforms = createPlatforms({
+    config: ctx.config,
+    sandbox: ctx.sandboxCredentials,
+    fetch: fetchImpl,
+    // Called only once a request runs, when `shops` exists.
+    access: (shop) => shops.accessToken(shop),
+  });
+  const { clients } = platforms;
   const auth = createAuthService(ctx);
-  const shops = createShopsService(ctx, connectors);
+  const shops = createShopsService(ctx, platforms);
   const training = createTrainingService(ctx.database.db);
   const knowledge = createKnowledgeService(ctx);
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
   const vouchers = createVouchersService(ctx.database.db);
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
-  const replies = createReplyService(ctx, inbox, createMessenger(clients, shops));
+  const replies = createReplyService(ctx, inbox, platforms);
   const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
   const botBudget = createBotBudget(ctx, { inbox });
-  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers, botBudget });
+  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers, botBudget, platforms });
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
-  const sync = createSyncService(ctx, { clients, shops, inbox, catalogue });
-  const platformRead = createPlatformRead(ctx, { clients, shops });
+  const sync = createSyncService(ctx, { platforms, inbox, catalogue });
+  const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const dueAnswers = createDueAnswers(ctx);
   const orders = createOrdersService(ctx, { clients, shops });
@@ -57,6 +62,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
 
   const services = {
     fetch: fetchImpl,
+    platforms,
     clients,
     auth,
     shops,

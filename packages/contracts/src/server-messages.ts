@@ -3,6 +3,8 @@
  * the dashboard's first load carries.
  */
 export const serverMessages = {
+  platformOff: (provider: 'shopee' | 'lazada') =>
+    `${provider === 'shopee' ? 'Shopee' : 'Lazada'} is not set up on this server. Ask whoever runs Balas to add its partner credentials.`,
   /** Why the bot handed a conversation over, as the merchant reads it (never a score). */
   handover: {
     asked_for_human: 'The shopper asked to talk to a person',

@@ -3,6 +3,7 @@ import { handoverReasonMessage } from '@balas/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import type { MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
@@ -36,9 +37,11 @@ export function createAutoReply(
     inbox: InboxService;
     voucherOffers: VoucherOffers;
     botBudget: BotBudget;
+    platforms: Platforms;
   },
 ) {
   const { db } = ctx.database;
+  const { platforms } = deps;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
   async function decide(messageId: string): Promise<AutoReplyOutcome> {
@@ -83,9 +86,7 @@ export function createAutoReply(
       productId,
       history: await conversationTurns(db, conversation.id, message),
     });
-    const type = shop.provider === 'lazada' ? '1' : 'text';
-    const asContent = (text: string) => (shop.provider === 'lazada' ? { txt: text } : { text });
-    const content = asContent(result.text);
+    const reply = platforms.of(shop.provider).textMessage;
     if (result.handover) {
       const handed = await deps.inbox.handOver(shop, conversation, {
         reason: result.handover.reason,
@@ -93,7 +94,7 @@ export function createAutoReply(
       });
       if (!handed) return quiet(true);
       return {
-        sent: await deps.replies.sendBot(shop, handed, message.id, { type, content }),
+        sent: await deps.replies.sendBot(shop, handed, message.id, reply(result.text)),
         handover: true,
       };
     }
@@ -102,15 +103,12 @@ export function createAutoReply(
       : null;
     if (!voucher) {
       return {
-        sent: await deps.replies.sendBot(shop, conversation, message.id, { type, content }),
+        sent: await deps.replies.sendBot(shop, conversation, message.id, reply(result.text)),
         handover: false,
       };
     }
     const text = `${result.text}\n\n${voucherOfferText(result.language, voucher)}`;
-    const sent = await deps.replies.sendBot(shop, conversation, message.id, {
-      type,
-      content: asContent(text),
-    });
+    const sent = await deps.replies.sendBot(shop, conversation, message.id, reply(text));
     // Only a voucher that reached the shopper is recorded.
     if (sent?.status === 'sent') await deps.voucherOffers.recordSent(shop, conversation, voucher, text);
     return { sent, handover: false };

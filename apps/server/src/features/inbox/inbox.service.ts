@@ -4,6 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversationEvents, conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { IncomingMessage } from '../../platforms/platform.ts';
 import { autoReplyJob } from '../answering/answering.jobs.ts';
 import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
 import {
@@ -17,17 +18,6 @@ import {
   toShopeeConversation,
   toShopeeMessage,
 } from './inbox.serialize.ts';
-
-export interface IncomingMessage {
-  conversation: { externalId: string; customerId: string; customerName: string };
-  message: {
-    externalId: string;
-    sender: 'customer' | 'agent' | 'bot';
-    type: string;
-    content: Record<string, unknown>;
-    sentAt: Date;
-  };
-}
 
 /** A message of a page as the page query returns it (times as ISO text). */
 type RawPageMessage = [

@@ -41,7 +41,7 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
             await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
             continue;
           }
-          await deps.sync.syncConversation(shop, conversation);
+          await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
           const [still] = await db
             .select({ status: messages.status })
             .from(messages)

@@ -2,35 +2,23 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { OutgoingMessage } from '../../platforms/platform.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
 import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
 import type { InboxService } from './inbox.service.ts';
-
-export interface OutgoingMessage {
-  type: string;
-  content: Record<string, unknown>;
-}
-
-/** Sends through the shop's platform; answers the platform's message id. */
-export interface Messenger {
-  send(
-    shop: ShopRow,
-    conversation: ConversationRow,
-    message: OutgoingMessage,
-  ): Promise<{ externalId: string }>;
-}
 
 /**
  * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as
  * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
  * at each step. A failed message stays visible with a retry; nothing is silently lost.
  */
-export function createReplyService(ctx: AppContext, inbox: InboxService, messenger: Messenger) {
+export function createReplyService(ctx: AppContext, inbox: InboxService, platforms: Platforms) {
   const { db } = ctx.database;
 
   async function deliver(shop: ShopRow, conversation: ConversationRow, pending: MessageRow) {
     try {
-      const { externalId } = await messenger.send(shop, conversation, {
+      const { externalId } = await platforms.of(shop.provider).send(shop, conversation, {
         type: pending.type,
         content: pending.content,
       });
@@ -106,10 +94,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, messeng
         shop,
         conversation,
         'agent',
-        {
-          type: shop.provider === 'lazada' ? '1' : 'text',
-          content: shop.provider === 'lazada' ? { txt: text } : { text },
-        },
+        platforms.of(shop.provider).textMessage(text),
         null,
       );
       if (!stored) throw new Error('unreachable: manual replies have no reply_to');

@@ -12,7 +12,7 @@ import {
   type ShopeeOrder,
   type ShopeeTracking,
 } from '@balas/marketplaces';
-import type { MarketplaceClients } from '../shops/connectors.ts';
+import type { MarketplaceClients } from '../../platforms/registry.ts';
 import { hasParcel, lazadaOrderStatus, shopeeOrderStatus } from './order-status.ts';
 
 /**

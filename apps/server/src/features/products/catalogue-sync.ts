@@ -2,7 +2,7 @@ import type { LazadaSku } from '@balas/marketplaces';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type ProductVariationRow, shops as shopsTable } from '../../db/schema.ts';
-import type { MarketplaceClients } from '../shops/connectors.ts';
+import type { MarketplaceClients } from '../../platforms/registry.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
 import type { CatalogueItem, ProductsService } from './products.service.ts';

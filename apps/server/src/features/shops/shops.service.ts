@@ -1,10 +1,18 @@
-import type { ConnectFailure, Provider, Shop, ShopCreateBody, ShopUpdateBody } from '@balas/contracts';
+import {
+  type ConnectFailure,
+  type Provider,
+  type Shop,
+  type ShopCreateBody,
+  type ShopUpdateBody,
+  serverMessages,
+} from '@balas/contracts';
 import { and, asc, eq, isNotNull, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
-import type { Connectors, MarketplaceTokens } from './connectors.ts';
+import type { Connector, MarketplaceTokens } from '../../platforms/platform.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import { createShopCache, type ShopRow } from './shop-guard.ts';
 
 export const defaultShopConfig: ShopConfig = {
@@ -32,7 +40,14 @@ export function toShop(row: ShopRow): Shop {
   };
 }
 
-export function createShopsService(ctx: AppContext, connectors: Connectors) {
+export function createShopsService(ctx: AppContext, platforms: Platforms) {
+  /** The marketplace's authorization; a platform that is off on this server connects nothing. */
+  const connectorOf = (provider: 'shopee' | 'lazada'): Connector => {
+    const platform = platforms.of(provider);
+    if (platform.mode === 'off' || !platform.connector)
+      throw new AppError('unprocessable', serverMessages.platformOff(provider));
+    return platform.connector;
+  };
   const { db } = ctx.database;
   const { publicUrl } = ctx.config;
   // The inbox reads resolve their shop through this; every change below makes it forget the shop.
@@ -57,7 +72,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
       .update(shops)
       .set({ oauthStateHash: sha256(state), oauthRedirect: redirect ?? null, updatedAt: new Date() })
       .where(eq(shops.id, row.id));
-    const connector = connectors[row.provider];
+    const connector = connectorOf(row.provider);
     return { authUrl: connector.authorizationUrl({ callbackUrl: callbackUrl(row.provider, state), state }) };
   }
 
@@ -74,6 +89,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
     },
 
     async create(merchantId: string, provider: Provider, body: ShopCreateBody) {
+      if (provider !== 'website') connectorOf(provider);
       const parsedRedirect = body.redirect ? safeRedirect(body.redirect, publicUrl) : undefined;
       const [row] = await db
         .insert(shops)
@@ -117,7 +133,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         .from(shops)
         .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, provider)));
       if (!row) throw new AppError('unprocessable', 'This authorization link is invalid or was already used');
-      const connected = await connectors[provider].completeAuthorization(query);
+      const connected = await connectorOf(provider).completeAuthorization(query);
       const [taken] = await db
         .select({ id: shops.id })
         .from(shops)
@@ -194,7 +210,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
     async refresh(row: ShopRow): Promise<ShopRow> {
       if (row.provider === 'website' || !row.refreshTokenEnc || !row.externalId) return row;
       try {
-        const tokens = await connectors[row.provider].refresh({
+        const tokens = await connectorOf(row.provider).refresh({
           refreshToken: ctx.secrets.decrypt(row.refreshTokenEnc),
           externalId: row.externalId,
         });
@@ -206,7 +222,7 @@ export function createShopsService(ctx: AppContext, connectors: Connectors) {
         cache.forget(row.id);
         return updated ?? row;
       } catch (error) {
-        if (connectors[row.provider].needsReauthorization(error)) {
+        if (connectorOf(row.provider).needsReauthorization(error)) {
           const [updated] = await db
             .update(shops)
             .set({ status: 'reconnect', lastError: String((error as Error).message), updatedAt: new Date() })

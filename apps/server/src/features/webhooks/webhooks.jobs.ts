@@ -4,7 +4,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
 import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
-import { fromShopee, type SyncService } from '../inbox/sync.service.ts';
+import { parseShopeeMessage } from '../../platforms/shopee/shopee.platform.ts';
+import type { SyncService } from '../inbox/sync.service.ts';
 
 /** Pages of Shopee's lost-push list read per gap repair (100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
@@ -85,7 +86,7 @@ export function webhooksJobHandlers(
     if (shop && push.kind === 'message') {
       await deps.sync.store(
         shop,
-        fromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
+        parseShopeeMessage(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
         true,
       );
     } else if (shop && push.kind === 'notification') {
@@ -123,7 +124,8 @@ export function webhooksJobHandlers(
     } else {
       const push = parseLazadaPush(raw);
       const shop = await shopBy('lazada', push.sellerId);
-      if (shop && push.kind === 'session') await deps.sync.syncLazadaSession(shop, push.sessionId);
+      if (shop && push.kind === 'session')
+        await deps.sync.syncConversation(shop, push.sessionId, { answer: true });
     }
     await markProcessed.execute({ eventId });
   });

@@ -1,33 +1,24 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { webhookEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
+import type { MarketplaceProvider, PushVerifier } from '../../platforms/platform.ts';
 import { processEventJob } from './webhooks.jobs.ts';
-
-export interface PushVerifier {
-  /** True when the Authorization header signs this raw body. */
-  verify(rawBody: string, signature: string | undefined): boolean;
-  /** A key that is the same for a retried or duplicated push. */
-  dedupeKey(rawBody: string): string;
-}
 
 interface Options {
   db: Db;
-  shopee: PushVerifier;
-  lazada: PushVerifier;
+  /** The platforms that send pushes here: a platform that is off has no webhook route. */
+  verifiers: Partial<Record<MarketplaceProvider, PushVerifier>>;
   queue: Queue;
 }
-
-export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
 /**
  * Platform pushes: verified against the raw body, stored once, acknowledged at once; the work runs
  * as a job. A replayed or duplicated push is acknowledged and ignored.
  */
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, shopee, lazada, queue }) => {
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, verifiers, queue }) => {
   // Signatures cover the exact bytes: keep the body as the raw string, parse it in the job.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -58,10 +49,7 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, sho
     .where(and(eq(webhookEvents.dedupeKey, sql.placeholder('dedupeKey')), isNull(webhookEvents.processedAt)))
     .prepare('webhooks_unprocessed_by_key');
 
-  for (const [provider, verifier] of [
-    ['shopee', shopee],
-    ['lazada', lazada],
-  ] as const) {
+  for (const [provider, verifier] of Object.entries(verifiers)) {
     app.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (request, reply) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers.authorization;

@@ -1,0 +1,151 @@
+import {
+  type LazadaClient,
+  type LazadaMessage,
+  needsReauthorization,
+  verifyLazadaPush,
+} from '@balas/marketplaces';
+import type {
+  Connector,
+  IncomingMessage,
+  Platform,
+  PlatformMode,
+  PlatformShop,
+  PushVerifier,
+  ShopAccess,
+} from '../platform.ts';
+import { bodyHash } from '../shopee/shopee.platform.ts';
+
+const SESSIONS_PAGE = 20;
+const MESSAGES_PAGE = 25;
+
+/** A Lazada message in our terms: account type 1 is the buyer, 2 the seller. */
+export function parseLazadaMessage(
+  m: LazadaMessage,
+  session: { buyerId: string; title: string },
+): IncomingMessage {
+  let content: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(m.content);
+    content = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { txt: m.content };
+  } catch {
+    content = { raw: m.content };
+  }
+  return {
+    conversation: { externalId: m.sessionId, customerId: session.buyerId, customerName: session.title },
+    message: {
+      externalId: m.messageId,
+      sender: m.fromAccountType === 1 ? 'customer' : m.autoReply ? 'bot' : 'agent',
+      // Lazada names its message kinds by template id (1 text, 3 image, 10006 product, …).
+      type: String(m.templateId),
+      content,
+      sentAt: new Date(m.sendTime),
+    },
+  };
+}
+
+export function createLazadaConnector(client: LazadaClient): Connector {
+  return {
+    authorizationUrl: ({ callbackUrl, state }) =>
+      client.authorizationUrl({ redirectUri: callbackUrl, state }),
+    async completeAuthorization(query) {
+      if (!query.code) throw new Error('Lazada did not return a code');
+      const t = await client.createToken(query.code);
+      return {
+        externalId: t.sellerId,
+        region: t.country ?? null,
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken,
+        expiresAt: t.expiresAt,
+        refreshExpiresAt: t.refreshExpiresAt ?? null,
+      };
+    },
+    async refresh({ refreshToken }) {
+      const t = await client.refreshToken(refreshToken);
+      return {
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken,
+        expiresAt: t.expiresAt,
+        refreshExpiresAt: t.refreshExpiresAt ?? null,
+      };
+    },
+    needsReauthorization,
+  };
+}
+
+export const createLazadaVerifier = (appKey: string, appSecret: string): PushVerifier => ({
+  verify: (rawBody, authorization) => verifyLazadaPush({ appKey, appSecret, rawBody, authorization }),
+  dedupeKey: bodyHash,
+});
+
+/** The fields of a Lazada send call a message's content fills. */
+function sendFields(content: Record<string, unknown>) {
+  const pick = (k: string) => (typeof content[k] === 'string' ? (content[k] as string) : undefined);
+  return {
+    txt: pick('txt') ?? pick('text'),
+    itemId: pick('itemId'),
+    orderId: pick('orderId'),
+    promotionId: pick('promotionId'),
+  };
+}
+
+export function createLazadaPlatform(input: {
+  mode: PlatformMode;
+  client: LazadaClient;
+  verifier: PushVerifier | null;
+  access: ShopAccess;
+}): Platform {
+  const { client, access } = input;
+  const token = async (shop: PlatformShop) => (await access(shop)).accessToken;
+  const sessionMessages = async (
+    accessToken: string,
+    session: { sessionId: string; buyerId: string; title: string },
+  ) => {
+    const page = await client.listMessages(accessToken, {
+      sessionId: session.sessionId,
+      startTime: Date.now(),
+      pageSize: MESSAGES_PAGE,
+    });
+    return page.messages.reverse().map((m) => parseLazadaMessage(m, session));
+  };
+
+  return {
+    provider: 'lazada',
+    mode: input.mode,
+    connector: createLazadaConnector(client),
+    verifier: input.verifier,
+    textMessage: (text) => ({ type: '1', content: { txt: text } }),
+    textOf: (content) => (typeof content.txt === 'string' ? content.txt : undefined),
+    async send(shop, conversation, message) {
+      const sent = await client.sendMessage(await token(shop), {
+        sessionId: conversation.externalId,
+        templateId: Number(message.type) || 1,
+        ...sendFields(message.content),
+      });
+      return { externalId: sent.messageId };
+    },
+    async markRead(shop, conversation) {
+      if (!conversation.lastMessageExternalId) return;
+      await client.readSession(await token(shop), {
+        sessionId: conversation.externalId,
+        lastReadMessageId: conversation.lastMessageExternalId,
+      });
+    },
+    async recentMessages(shop, options) {
+      const accessToken = await token(shop);
+      const list = await client.listSessions(accessToken, {
+        startTime: Date.now(),
+        pageSize: Math.min(options.conversations, SESSIONS_PAGE),
+      });
+      const out: IncomingMessage[] = [];
+      for (const s of list.sessions) out.push(...(await sessionMessages(accessToken, s)));
+      return out;
+    },
+    /** A session push carries no message: the session's buyer and its latest messages are read. */
+    async conversationMessages(shop, sessionId) {
+      const accessToken = await token(shop);
+      const sessions = await client.listSessions(accessToken, { startTime: Date.now(), pageSize: 50 });
+      const session = sessions.sessions.find((s) => s.sessionId === sessionId) ?? { buyerId: '', title: '' };
+      return sessionMessages(accessToken, { ...session, sessionId });
+    },
+  };
+}

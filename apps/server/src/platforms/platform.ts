@@ -1,0 +1,102 @@
+import type { Provider } from '@balas/contracts';
+import type { shops } from '../db/schema.ts';
+
+/**
+ * What differs from one sales channel to another, behind one interface: a new platform is one
+ * folder beside `shopee/`, `lazada/` and `website/` plus a line in `registry.ts`. Features never
+ * branch on the provider for these; they ask the shop's platform.
+ */
+
+export type MarketplaceProvider = Exclude<Provider, 'website'>;
+/** live: real credentials; sandbox: the built-in sandbox; off: not configured on this server. */
+export type PlatformMode = 'live' | 'sandbox' | 'off';
+
+/** The shop as a platform sees it: a row of `shops`. */
+export type PlatformShop = typeof shops.$inferSelect;
+
+/** A conversation as a platform needs it (a row of `conversations`). */
+export interface PlatformConversation {
+  externalId: string;
+  customerId: string;
+  customerName: string;
+  lastMessageExternalId?: string | null;
+}
+
+/** A message as it arrives from a platform or a visitor, in our terms. */
+export interface IncomingMessage {
+  conversation: { externalId: string; customerId: string; customerName: string };
+  message: {
+    externalId: string;
+    sender: 'customer' | 'agent' | 'bot';
+    type: string;
+    content: Record<string, unknown>;
+    sentAt: Date;
+  };
+}
+
+/** A message the shop side sends, in the platform's content format. */
+export interface OutgoingMessage {
+  type: string;
+  content: Record<string, unknown>;
+}
+
+export interface MarketplaceTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  refreshExpiresAt: Date | null;
+}
+
+export interface ConnectedShop extends MarketplaceTokens {
+  externalId: string;
+  region: string | null;
+}
+
+/** Authorizing a shop and keeping its tokens fresh. */
+export interface Connector {
+  authorizationUrl(input: { callbackUrl: string; state: string }): string;
+  completeAuthorization(query: Record<string, string | undefined>): Promise<ConnectedShop>;
+  refresh(input: { refreshToken: string; externalId: string }): Promise<MarketplaceTokens>;
+  needsReauthorization(error: unknown): boolean;
+}
+
+export interface PushVerifier {
+  /** True when the Authorization header signs this raw body. */
+  verify(rawBody: string, signature: string | undefined): boolean;
+  /** A key that is the same for a retried or duplicated push. */
+  dedupeKey(rawBody: string): string;
+}
+
+/** A shop's credentials on its platform, fresh (the shops service refreshes them). */
+export type ShopAccess = (shop: PlatformShop) => Promise<{ accessToken: string; externalId: string }>;
+
+export interface Platform {
+  provider: Provider;
+  mode: PlatformMode;
+  /** Null for the website, which needs no authorization. */
+  connector: Connector | null;
+  /** Null when the platform sends no pushes here (the website, or a platform that is off). */
+  verifier: PushVerifier | null;
+  /** A plain text reply in the platform's message format. */
+  textMessage(text: string): OutgoingMessage;
+  /** The text a message carries, whatever the platform's content format. */
+  textOf(content: Record<string, unknown>): string | undefined;
+  send(
+    shop: PlatformShop,
+    conversation: PlatformConversation,
+    message: OutgoingMessage,
+  ): Promise<{ externalId: string }>;
+  /** Tells the platform the merchant read the conversation up to its last message. */
+  markRead(shop: PlatformShop, conversation: PlatformConversation): Promise<void>;
+  /** The latest messages of the most recent conversations (first sync, gap repair), oldest first. */
+  recentMessages(shop: PlatformShop, options: { conversations: number }): Promise<IncomingMessage[]>;
+  /** One conversation's latest messages as the platform has them, oldest first. */
+  conversationMessages(shop: PlatformShop, conversationExternalId: string): Promise<IncomingMessage[]>;
+}
+
+/** A platform that is not configured on this server: every call says so. */
+export class PlatformOffError extends Error {
+  constructor(provider: Provider) {
+    super(`${provider === 'shopee' ? 'Shopee' : 'Lazada'} is not set up on this server`);
+  }
+}

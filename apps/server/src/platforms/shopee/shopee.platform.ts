@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import {
+  needsReauthorization,
+  parseShopeePush,
+  type ShopeeClient,
+  type ShopeeMessage,
+  verifyShopeePush,
+} from '@balas/marketplaces';
+import type {
+  Connector,
+  IncomingMessage,
+  Platform,
+  PlatformMode,
+  PlatformShop,
+  PushVerifier,
+  ShopAccess,
+} from '../platform.ts';
+
+/** Shopee refresh tokens live 30 days; the platform does not say so in its answer. */
+const REFRESH_TOKEN_LIFE_MS = 30 * 24 * 3600 * 1000;
+const MESSAGES_PAGE = 25;
+
+export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest('hex');
+
+/** A Shopee message in our terms; the buyer is whoever is not the shop. */
+export function parseShopeeMessage(
+  shop: Pick<PlatformShop, 'externalId'>,
+  m: ShopeeMessage,
+  names: { from?: string; to?: string } = {},
+): IncomingMessage {
+  const shopSide = m.fromShopId === shop.externalId || m.fromId === shop.externalId;
+  return {
+    conversation: {
+      externalId: m.conversationId,
+      customerId: shopSide ? m.toId : m.fromId,
+      customerName: (shopSide ? names.to : names.from) ?? '',
+    },
+    message: {
+      externalId: m.messageId,
+      sender: shopSide ? (m.source === 'openapi' ? 'bot' : 'agent') : 'customer',
+      type: m.messageType,
+      content: m.content,
+      sentAt: new Date(m.createdTimestamp * 1000),
+    },
+  };
+}
+
+export function createShopeeConnector(client: ShopeeClient): Connector {
+  return {
+    authorizationUrl: ({ callbackUrl }) => client.authorizationUrl(callbackUrl),
+    async completeAuthorization(query) {
+      const shopId = query.shop_id;
+      if (!query.code || !shopId) throw new Error('Shopee did not return a code and shop_id');
+      const t = await client.getAccessToken({ code: query.code, shopId });
+      return {
+        externalId: shopId,
+        region: null,
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken,
+        expiresAt: t.expiresAt,
+        refreshExpiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFE_MS),
+      };
+    },
+    async refresh({ refreshToken, externalId }) {
+      const t = await client.refreshAccessToken({ refreshToken, shopId: externalId });
+      return {
+        accessToken: t.accessToken,
+        refreshToken: t.refreshToken,
+        expiresAt: t.expiresAt,
+        refreshExpiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFE_MS),
+      };
+    },
+    needsReauthorization,
+  };
+}
+
+export function createShopeeVerifier(partnerKey: string, callbackUrl: string): PushVerifier {
+  return {
+    verify: (rawBody, authorization) => verifyShopeePush({ partnerKey, callbackUrl, rawBody, authorization }),
+    dedupeKey(rawBody) {
+      // The same message pushed twice (a retry) is one event; anything else is keyed by its bytes.
+      try {
+        const push = parseShopeePush(rawBody);
+        if (push.kind === 'message' && push.message.messageId)
+          return `msg:${push.shopId}:${push.message.messageId}`;
+      } catch {
+        // not JSON: the route answers 400 after verification
+      }
+      return bodyHash(rawBody);
+    },
+  };
+}
+
+export function createShopeePlatform(input: {
+  mode: PlatformMode;
+  client: ShopeeClient;
+  /** Null when the platform is off: no pushes are taken. */
+  verifier: PushVerifier | null;
+  access: ShopAccess;
+}): Platform {
+  const { client, access } = input;
+  const auth = async (shop: PlatformShop) => {
+    const { accessToken, externalId } = await access(shop);
+    return { accessToken, shopId: externalId };
+  };
+  const pageOf = async (shop: PlatformShop, conversationId: string, customerName: string) => {
+    const a = await auth(shop);
+    const page = await client.getMessages(a, { conversationId, pageSize: MESSAGES_PAGE });
+    return page.messages.reverse().map((m) => {
+      const shopSide = m.fromShopId === a.shopId || m.fromId === a.shopId;
+      return parseShopeeMessage(
+        { externalId: a.shopId },
+        m,
+        shopSide ? { to: customerName } : { from: customerName },
+      );
+    });
+  };
+
+  return {
+    provider: 'shopee',
+    mode: input.mode,
+    connector: createShopeeConnector(client),
+    verifier: input.verifier,
+    textMessage: (text) => ({ type: 'text', content: { text } }),
+    textOf: (content) => (typeof content.text === 'string' ? content.text : undefined),
+    async send(shop, conversation, message) {
+      const sent = await client.sendMessage(await auth(shop), {
+        toId: conversation.customerId,
+        messageType: message.type,
+        content: message.content,
+      });
+      return { externalId: sent.messageId };
+    },
+    async markRead(shop, conversation) {
+      if (!conversation.lastMessageExternalId) return;
+      await client.readConversation(await auth(shop), {
+        conversationId: conversation.externalId,
+        lastReadMessageId: conversation.lastMessageExternalId,
+      });
+    },
+    async recentMessages(shop, options) {
+      const list = await client.getConversationList(await auth(shop), {
+        direction: 'older',
+        type: 'all',
+        pageSize: Math.min(options.conversations, MESSAGES_PAGE),
+      });
+      const out: IncomingMessage[] = [];
+      for (const c of list.conversations) out.push(...(await pageOf(shop, c.conversationId, c.toName)));
+      return out;
+    },
+    conversationMessages: (shop, conversationId) => pageOf(shop, conversationId, ''),
+  };
+}

@@ -1,0 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import type { Platform } from '../platform.ts';
+
+/** The merchant's own website: the chat is ours, so there is nothing to call and nothing to read back. */
+export function createWebsitePlatform(): Platform {
+  return {
+    provider: 'website',
+    mode: 'live',
+    connector: null,
+    verifier: null,
+    textMessage: (text) => ({ type: 'text', content: { text } }),
+    textOf: (content) => (typeof content.text === 'string' ? content.text : undefined),
+    send: async () => ({ externalId: randomUUID() }),
+    markRead: async () => {},
+    recentMessages: async () => [],
+    conversationMessages: async () => [],
+  };
+}
