@@ -67,6 +67,8 @@ export interface ConnectedShop extends MarketplaceTokens {
 
 /** Authorizing a shop and keeping its tokens fresh. */
 export interface Connector {
+  /** Our OAuth callback route for this platform (Shopee carries the state in the path). */
+  callbackPath(state: string): string;
   authorizationUrl(input: { callbackUrl: string; state: string }): string;
   completeAuthorization(query: Record<string, string | undefined>): Promise<ConnectedShop>;
   refresh(input: { refreshToken: string; externalId: string }): Promise<MarketplaceTokens>;

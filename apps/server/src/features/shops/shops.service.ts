@@ -54,8 +54,6 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
   const cache = createShopCache(db);
   // The authorization window's last page: it tells the dashboard and closes itself.
   const connectedUrl = `${publicUrl}/connected`;
-  const callbackUrl = (provider: 'shopee' | 'lazada', state: string) =>
-    provider === 'shopee' ? `${publicUrl}/api/shopee/callback/${state}` : `${publicUrl}/api/lazada/callback`;
 
   const tokenColumns = (tokens: MarketplaceTokens) => ({
     accessTokenEnc: ctx.secrets.encrypt(tokens.accessToken),
@@ -73,7 +71,8 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
       .set({ oauthStateHash: sha256(state), oauthRedirect: redirect ?? null, updatedAt: new Date() })
       .where(eq(shops.id, row.id));
     const connector = connectorOf(row.provider);
-    return { authUrl: connector.authorizationUrl({ callbackUrl: callbackUrl(row.provider, state), state }) };
+    const callbackUrl = `${publicUrl}${connector.callbackPath(state)}`;
+    return { authUrl: connector.authorizationUrl({ callbackUrl, state }) };
   }
 
   return {

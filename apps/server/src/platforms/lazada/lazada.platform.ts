@@ -46,6 +46,7 @@ export function parseLazadaMessage(
 
 export function createLazadaConnector(client: LazadaClient): Connector {
   return {
+    callbackPath: () => `/api/lazada/callback`,
     authorizationUrl: ({ callbackUrl, state }) =>
       client.authorizationUrl({ redirectUri: callbackUrl, state }),
     async completeAuthorization(query) {

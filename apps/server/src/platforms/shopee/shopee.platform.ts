@@ -48,6 +48,7 @@ export function parseShopeeMessage(
 
 export function createShopeeConnector(client: ShopeeClient): Connector {
   return {
+    callbackPath: (state) => `/api/shopee/callback/${state}`,
     authorizationUrl: ({ callbackUrl }) => client.authorizationUrl(callbackUrl),
     async completeAuthorization(query) {
       const shopId = query.shop_id;

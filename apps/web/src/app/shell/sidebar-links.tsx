@@ -1,4 +1,5 @@
 import type { Shop } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -19,7 +20,7 @@ interface NavLink {
 /** The dashboard's pages for the current shop; Vouchers only where the shop turned that page on. */
 export function navLinks(shop: Shop | null): NavLink[] {
   const forShop = (path: string) => (shop ? path : '/dashboard/shops');
-  const simulator = shop?.providerName === 'website' ? 'website' : 'shopee';
+  const simulator = channelOf(shop?.providerName ?? 'shopee').simulator;
   return [
     {
       to: '/dashboard/shops',

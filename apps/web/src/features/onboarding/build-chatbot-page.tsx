@@ -1,3 +1,4 @@
+import { channelOf } from '@balas/contracts';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import School from '@mui/icons-material/School';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -26,7 +27,7 @@ export function BuildChatbotPage() {
       icon: ChatBubbleOutlineOutlined,
       title: 'Try it',
       text: 'Ask the simulator what your shoppers would ask.',
-      to: `/dashboard/test/${shop?.providerName === 'website' ? 'website' : 'shopee'}${q}`,
+      to: `/dashboard/test/${channelOf(shop?.providerName ?? 'shopee').simulator}${q}`,
     },
   ];
   return (

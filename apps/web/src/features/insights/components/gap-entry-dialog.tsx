@@ -1,4 +1,11 @@
-import { insightsMessages, type KnowledgeGap, limits, messages } from '@balas/contracts';
+import {
+  channelOf,
+  insightsMessages,
+  type KnowledgeGap,
+  limits,
+  messages,
+  type Provider,
+} from '@balas/contracts';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import {
   Alert,
@@ -35,7 +42,7 @@ export function GapEntryDialog({
   onClose,
 }: {
   gap: KnowledgeGap;
-  provider: string;
+  provider: Provider;
   onClose: () => void;
 }) {
   const topics = useTopics(gap.shopId);
@@ -113,7 +120,7 @@ export function GapEntryDialog({
           <DialogActions>
             <Button
               component={Link}
-              to={`/dashboard/test/${provider === 'website' ? 'website' : 'shopee'}?shopId=${gap.shopId}`}
+              to={`/dashboard/test/${channelOf(provider).simulator}?shopId=${gap.shopId}`}
             >
               Open the simulator
             </Button>

@@ -1,4 +1,5 @@
 import type { Provider, ShopCreateBody } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { shopKeys } from './get-shops.ts';
@@ -18,7 +19,7 @@ export const createShop = ({ provider, body }: CreateShopInput) =>
  * window; see docs/spec-deviations.md). A website shop has nothing to authorize.
  */
 export const authorizationRedirect = (provider: Provider, origin: string) =>
-  provider === 'website' ? undefined : `${origin}/connected`;
+  channelOf(provider).marketplace ? `${origin}/connected` : undefined;
 
 export const createShopOptions = (client: QueryClient) =>
   mutationOptions({

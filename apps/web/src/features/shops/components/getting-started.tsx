@@ -1,4 +1,5 @@
 import type { Shop, ShopOnboarding } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -44,7 +45,7 @@ function StepMark({ n, done }: { n: number; done: boolean }) {
 export function GettingStarted({ shop, state }: { shop: Shop; state: ShopOnboarding }) {
   const update = useUpdateShop(shop.id);
   const q = `?shopId=${shop.id}`;
-  const website = shop.providerName === 'website';
+  const website = !channelOf(shop.providerName).marketplace;
   const botOn = shop.defaultBotStatus;
   if (state.trained && state.tested && botOn) return null;
 

@@ -1,4 +1,5 @@
 import type { Shop } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import { Box, Stack } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -69,7 +70,7 @@ export function ShopDetailPage({ conversations }: Props) {
         )}
         <Stack spacing={3}>
           <AfterFirstPaint>
-            {shop.providerName === 'website' && <EmbedSnippet shop={shop} />}
+            {!channelOf(shop.providerName).marketplace && <EmbedSnippet shop={shop} />}
             <Suspense fallback={null}>
               <ShopSettingsForm key={shop.id} shop={shop} />
             </Suspense>

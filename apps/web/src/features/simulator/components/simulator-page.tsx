@@ -1,3 +1,4 @@
+import { channelOf } from '@balas/contracts';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -11,7 +12,7 @@ export function SimulatorPage() {
   if (isLoading) return null;
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
   // Website merchants also get the floating widget, exactly as their visitors see it.
-  const website = shop.providerName === 'website' && provider !== 'shopee';
+  const website = channelOf(shop.providerName).simulator === 'website' && provider !== 'shopee';
   return (
     <Box>
       {website && <WebsiteWidget shopId={shop.id} />}

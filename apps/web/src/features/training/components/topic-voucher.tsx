@@ -1,4 +1,4 @@
-import { messages, type Shop, type Topic } from '@balas/contracts';
+import { channelOf, messages, type Shop, type Topic } from '@balas/contracts';
 import LocalOffer from '@mui/icons-material/LocalOfferOutlined';
 import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useShopVouchers, useTopicMutations } from '../api/topics.ts';
@@ -7,7 +7,7 @@ const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short
 
 /** Picks the platform voucher the bot offers, once per conversation, with answers from this topic. */
 export function TopicVoucher({ shop, topic }: { shop: Shop; topic: Topic }) {
-  const website = shop.providerName === 'website';
+  const website = !channelOf(shop.providerName).marketplace;
   const vouchers = useShopVouchers(shop.id, !website);
   const { setVoucher } = useTopicMutations(shop.id);
   const current = topic.voucher?.id ?? '';
