@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { precompress } from '../../../scripts/precompress.mjs';
+import { writeViewPages } from './view-pages.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -10,7 +11,7 @@ const ssr = join(root, 'dist-ssr');
 
 const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-const { allSitePages, renderSitePage } = await import(join(ssr, 'prerender.js'));
+const { allSitePages, allDashboardViews, renderSitePage } = await import(join(ssr, 'prerender.js'));
 const template = readFileSync(join(dist, 'site.html'), 'utf8');
 if (!template.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(template))
   throw new Error('site.html lost its #root or <title>');
@@ -24,6 +25,8 @@ for (const page of allSitePages) {
 }
 rmSync(join(dist, 'site.html'));
 rmSync(ssr, { recursive: true, force: true });
+
+writeViewPages(dist, allDashboardViews);
 
 const { raw, br } = precompress(dist);
 console.log(

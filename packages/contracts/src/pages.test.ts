@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOf } from './pages.ts';
+import { dashboardViewOf, pageOf } from './pages.ts';
 
 describe('pageOf', () => {
   it('tells site pages, the dashboard and unknown addresses apart', () => {
@@ -15,5 +15,16 @@ describe('pageOf', () => {
     expect(pageOf('/test')).toEqual({ app: 'dashboard' });
     expect(pageOf('/testing')).toEqual({ app: 'site', page: 'not-found' });
     expect(pageOf('/nowhere')).toEqual({ app: 'site', page: 'not-found' });
+  });
+});
+
+describe('dashboardViewOf', () => {
+  it('names the view of an address, parameters matched one segment each', () => {
+    expect(dashboardViewOf('/dashboard/shops')).toBe('shops');
+    expect(dashboardViewOf('/dashboard/shops/shopee/0b7f')).toBe('shop');
+    expect(dashboardViewOf('/dashboard/shops/shopee/0b7f/')).toBe('shop');
+    expect(dashboardViewOf('/chat/lazada/1/2')).toBe('chat');
+    expect(dashboardViewOf('/dashboard/shops/shopee')).toBeNull();
+    expect(dashboardViewOf('/dashboard/nothing')).toBeNull();
   });
 });

@@ -20,6 +20,14 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets/site-abc123.js'), script);
   writeFileSync(join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /dashboard\n');
   writeFileSync(join(dist, 'index.html'), page('Balas dashboard', ''));
+  mkdirSync(join(dist, 'views'));
+  writeFileSync(
+    join(dist, 'views', 'shop.html'),
+    page('Balas dashboard', '').replace(
+      '</head>',
+      '<link rel="modulepreload" href="/assets/shop-1.js"></head>',
+    ),
+  );
   for (const [name, title] of [
     ['index', 'Balas · AI customer service for online merchants'],
     ['login', 'Log in · Balas'],
@@ -96,6 +104,19 @@ describe('the built web app', () => {
     // Pages exist only at their addresses, not as files.
     expect((await get('/pages/login.html')).statusCode).toBe(404);
     expect((await get('/index.html')).statusCode).toBe(404);
+  });
+
+  it("names a view's code in its page, and only in its page", async () => {
+    const shop = await get('/dashboard/shops/shopee/0b7f', { 'accept-encoding': 'br' });
+    expect(shop.statusCode).toBe(200);
+    expect(brotliDecompressSync(shop.rawPayload).toString()).toContain('href="/assets/shop-1.js"');
+    const again = await get('/dashboard/shops/shopee/0b7f', { 'if-none-match': String(shop.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    for (const url of ['/dashboard/shops', '/dashboard/shops/shopee/1/more', '/insights']) {
+      const other = await get(url);
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('modulepreload');
+    }
   });
 
   it('serves a real robots.txt', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { messages, pageOf, type SitePage } from '@balas/contracts';
+import { type DashboardView, dashboardViewOf, messages, pageOf, type SitePage } from '@balas/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -80,6 +80,14 @@ export function sendHeldFile(
  */
 export async function webAppRoutes(scope: FastifyInstance, { dist }: { dist: string }) {
   const dashboard = holdFile(join(dist, 'index.html'));
+  // The same page naming the view's code (apps/web/scripts/view-pages.mjs), when the build wrote it.
+  const views = new Map<DashboardView, HeldFile>();
+  const viewsDir = join(dist, 'views');
+  if (existsSync(viewsDir)) {
+    for (const name of readdirSync(viewsDir).filter((n) => n.endsWith('.html'))) {
+      views.set(name.slice(0, -'.html'.length) as DashboardView, holdFile(join(viewsDir, name)));
+    }
+  }
   const sitePages = new Map<SitePage, HeldFile>();
   const pagesDir = join(dist, 'pages');
   if (existsSync(pagesDir)) {
@@ -100,9 +108,13 @@ export async function webAppRoutes(scope: FastifyInstance, { dist }: { dist: str
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ error: { code: 'not_found', message: messages.errors.notFound } });
     }
-    const target = pageOf(request.url.split('?')[0] ?? '/');
-    if (target.app === 'dashboard')
-      return sendHeldFile(request, reply, dashboard, { type: html, cacheControl: 'no-cache' });
+    const path = request.url.split('?')[0] ?? '/';
+    const target = pageOf(path);
+    if (target.app === 'dashboard') {
+      const view = dashboardViewOf(path);
+      const page = (view && views.get(view)) ?? dashboard;
+      return sendHeldFile(request, reply, page, { type: html, cacheControl: 'no-cache' });
+    }
     const page = sitePages.get(target.page) ?? sitePages.get('not-found');
     if (!page) return reply.status(404).type('text/plain').send(messages.errors.pageNotFound);
     return sendHeldFile(request, reply, page, {

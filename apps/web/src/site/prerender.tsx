@@ -1,7 +1,10 @@
 /** @jsxImportSource preact */
-import { type SitePage, sitePages } from '@balas/contracts';
+import { type DashboardView, dashboardViews, type SitePage, sitePages } from '@balas/contracts';
 import { renderToString } from 'preact-render-to-string';
 import { renderedInBrowser, Site, siteTitles } from './site.tsx';
+
+/** For the build's per-view dashboard pages (scripts/view-pages.mjs). */
+export const allDashboardViews: DashboardView[] = [...new Set(dashboardViews.map((v) => v.view))];
 
 /** Every page of the site, the not-found page included. */
 export const allSitePages: SitePage[] = [...sitePages.map((p) => p.page), 'not-found'];
