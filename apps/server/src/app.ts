@@ -232,6 +232,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   if (config.sandbox) {
+    // biome-ignore lint/style/noRestrictedImports: sandbox mode, checked just above
     const { sandboxPlugin } = await import('@balas/marketplace-sandbox');
     const sandboxDefaults = ctx.sandboxCredentials!;
     await base.register(sandboxPlugin, {

@@ -78,7 +78,8 @@ export async function createContext(
     : createOutboxMailer(database.db, log);
   // The sandbox (and its secrets, which are in the repository) is loaded only in sandbox mode.
   const sandboxCredentials = config.sandbox
-    ? (await import('@balas/marketplace-sandbox')).sandboxDefaults
+    ? // biome-ignore lint/style/noRestrictedImports: sandbox mode, checked just above
+      (await import('@balas/marketplace-sandbox')).sandboxDefaults
     : null;
   return {
     config,
