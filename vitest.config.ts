@@ -15,6 +15,7 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['./scripts/test-setup.ts'],
+          globalSetup: ['./scripts/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -78,8 +78,6 @@ const envSchema = z.object({
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
 });
 
-export type Env = z.infer<typeof envSchema>;
-
 /**
  * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the last n addresses are proxies":
  * Fastify itself now treats a number as trusting nobody, which would give every client the
@@ -87,54 +85,6 @@ export type Env = z.infer<typeof envSchema>;
  */
 export function fastifyTrustProxy(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-export interface Config {
-  env: Env['NODE_ENV'];
-  port: number;
-  host: string;
-  publicUrl: string;
-  logLevel: Env['LOG_LEVEL'];
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  secretKey: string | undefined;
-  workers: Env['WORKERS'];
-  bodyLimit: number;
-  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
-  trustProxy: false | number | string[];
-  /** Processed platform pushes are kept this many days, then deleted. */
-  webhookRetentionDays: number;
-  /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
-  botAnswersPerHour: number;
-  /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
-  sandbox: boolean;
-  shopee:
-    | { mode: 'live'; partnerId: number; partnerKey: string; baseUrl: string }
-    | { mode: 'sandbox' }
-    | { mode: 'off' };
-  lazada:
-    | {
-        mode: 'live';
-        appKey: string;
-        appSecret: string;
-        authUrl: string;
-        apiUrl: string;
-        authRestUrl: string;
-      }
-    | { mode: 'sandbox' }
-    | { mode: 'off' };
-  ai:
-    | {
-        baseUrl: string;
-        apiKey: string;
-        model: string;
-        embeddingModel: string | undefined;
-        timeoutMs: number;
-      }
-    | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -151,44 +101,39 @@ export function localUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // Empty strings mean "unset", as in most .env files.
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `Invalid configuration: ${i.path.join('.')} ${i.message}`);
-    throw new ConfigError(lines.join('\n'));
-  }
-  const e = parsed.data;
+/**
+ * The server's configuration: the environment read through envSchema, then resolved (public
+ * address, a mode per platform, the model). The Config type is this schema's output.
+ */
+const configSchema = envSchema.transform((e, ctx) => {
   const pairs: [string, unknown, unknown][] = [
     ['SHOPEE_PARTNER_ID/SHOPEE_PARTNER_KEY', e.SHOPEE_PARTNER_ID, e.SHOPEE_PARTNER_KEY],
     ['LAZADA_APP_KEY/LAZADA_APP_SECRET', e.LAZADA_APP_KEY, e.LAZADA_APP_SECRET],
   ];
   for (const [name, a, b] of pairs) {
     if ((a === undefined) !== (b === undefined))
-      throw new ConfigError(`Invalid configuration: set both of ${name}`);
+      ctx.addIssue({ code: 'custom', message: `set both of ${name}` });
   }
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
-    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+    ctx.addIssue({ code: 'custom', message: 'AI_BASE_URL and AI_MODEL must be set together' });
   }
-  const publicUrl = (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, '');
   // A platform with credentials is live. Without any, both run on the sandbox; a platform left
   // without credentials beside a live one is off (no sandbox secret ever guards a live server).
   const noneLive = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
-  const absent = noneLive ? ({ mode: 'sandbox' } as const) : ({ mode: 'off' } as const);
-  const shopee: Config['shopee'] =
+  const absent: { mode: 'sandbox' } | { mode: 'off' } = noneLive ? { mode: 'sandbox' } : { mode: 'off' };
+  const shopee =
     e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
       ? {
-          mode: 'live',
+          mode: 'live' as const,
           partnerId: e.SHOPEE_PARTNER_ID,
           partnerKey: e.SHOPEE_PARTNER_KEY,
           baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
         }
       : absent;
-  const lazada: Config['lazada'] =
+  const lazada =
     e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
       ? {
-          mode: 'live',
+          mode: 'live' as const,
           appKey: e.LAZADA_APP_KEY,
           appSecret: e.LAZADA_APP_SECRET,
           authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
@@ -200,7 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    publicUrl,
+    publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -210,9 +155,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secretKey: e.SECRET_KEY,
     workers: e.WORKERS,
     bodyLimit: e.BODY_LIMIT,
+    /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
     trustProxy: e.TRUST_PROXY,
+    /** Processed platform pushes are kept this many days, then deleted. */
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
+    /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
+    /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
     sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
     shopee,
     lazada,
@@ -227,4 +176,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `Invalid configuration: ${i.path.length > 0 ? `${i.path.join('.')} ` : ''}${i.message}`,
+    );
+    throw new ConfigError(lines.join('\n'));
+  }
+  return parsed.data;
 }

@@ -47,12 +47,19 @@ export function createLogger(config: Config): FastifyBaseLogger {
 
 export async function createContext(
   config: Config,
-  options: { log?: FastifyBaseLogger; inMemoryDatabase?: boolean; queuePrefix?: string } = {},
+  options: {
+    log?: FastifyBaseLogger;
+    inMemoryDatabase?: boolean;
+    /** With inMemoryDatabase: a dump of a migrated database to start from (tests). */
+    databaseTemplate?: Blob | undefined;
+    queuePrefix?: string;
+  } = {},
 ): Promise<AppContext> {
   const log = options.log ?? createLogger(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
+    startFrom: options.databaseTemplate,
   });
   const queue = config.redisUrl
     ? createBullQueue({

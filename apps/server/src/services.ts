@@ -48,7 +48,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const vouchers = createVouchersService(ctx.database.db);
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, platforms);
-  const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
+  const voucherOffers = createVoucherOffers(ctx, { platforms, vouchers });
   const botBudget = createBotBudget(ctx, { inbox });
   const orders = createOrdersService(ctx, { clients, shops });
   const orderAnswers = createOrderAnswers(ctx, { orders, answering });
@@ -61,7 +61,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     platforms,
     orderAnswers,
   });
-  const catalogue = createCatalogueSync(ctx, { clients, shops, products });
+  const catalogue = createCatalogueSync(ctx, { platforms, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });

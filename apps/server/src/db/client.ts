@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's files as one archive (PGlite only), to start another from. */
+  dump(): Promise<Blob>;
   /** Liveness probe for /api/health. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,6 +34,8 @@ export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string | null;
   poolSize?: number;
+  /** PGlite in memory only: start from this dump of an already migrated database. */
+  startFrom?: Blob | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -50,6 +54,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
+      dump: () => Promise.reject(new Error('only an embedded database can be dumped')),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -62,13 +67,18 @@ export async function openDatabase(options: {
     mkdirSync(dataPath, { recursive: true });
   }
   // pg_trgm: the vouchers log's search indexes (migration 0002), as on PostgreSQL.
-  const client = new PGlite({ dataDir: dataPath, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dataPath,
+    extensions: { pg_trgm },
+    ...(options.startFrom && dataPath === undefined ? { loadDataDir: options.startFrom } : {}),
+  });
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return {
     db: pgliteDb as unknown as Db,
     kind: 'pglite',
+    dump: async () => client.dumpDataDir('none'),
     ping: async () => {
       await client.query('select 1');
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type Database, openDatabase } from '../db/client.ts';
 import { deadJobs, jobs } from '../db/schema.ts';
+import { readDatabaseTemplate } from '../test/database-template.ts';
 import { createTestDatabaseUrl } from '../test/test-app.ts';
 import { bindJob, defineJob } from './queue.ts';
 import { createDatabaseQueue } from './queue-database.ts';
@@ -14,7 +15,11 @@ let drop: () => Promise<void>;
 beforeAll(async () => {
   const url = await createTestDatabaseUrl();
   drop = url.drop;
-  database = await openDatabase({ databaseUrl: url.url, dataDir: null });
+  database = await openDatabase({
+    databaseUrl: url.url,
+    dataDir: null,
+    startFrom: url.url ? undefined : readDatabaseTemplate(),
+  });
 });
 afterAll(async () => {
   await database.close();

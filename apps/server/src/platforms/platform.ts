@@ -1,5 +1,5 @@
-import type { Provider } from '@balas/contracts';
-import type { shops } from '../db/schema.ts';
+import type { Provider, ShopVoucher } from '@balas/contracts';
+import type { ProductVariationRow, shops } from '../db/schema.ts';
 
 /**
  * What differs from one sales channel to another, behind one interface: a new platform is one
@@ -38,6 +38,19 @@ export interface IncomingMessage {
 export interface OutgoingMessage {
   type: string;
   content: Record<string, unknown>;
+}
+
+/** A product as the platform lists it. */
+export interface CatalogueItem {
+  externalId: string;
+  name: string;
+  description: string;
+  price: string | null;
+  currency: string | null;
+  stock: number | null;
+  images: string[];
+  /** Shopee models / Lazada SKUs with their own price and stock; none for a product without variations. */
+  variations?: ProductVariationRow[];
 }
 
 export interface MarketplaceTokens {
@@ -92,6 +105,18 @@ export interface Platform {
   recentMessages(shop: PlatformShop, options: { conversations: number }): Promise<IncomingMessage[]>;
   /** One conversation's latest messages as the platform has them, oldest first. */
   conversationMessages(shop: PlatformShop, conversationExternalId: string): Promise<IncomingMessage[]>;
+  /**
+   * The products the platform lists for the shop, up to about `limit`; `complete` is false when the
+   * listing was cut there. Null for a channel without a catalogue of its own (the website).
+   */
+  catalogue(
+    shop: PlatformShop,
+    options: { limit: number },
+  ): Promise<{ items: CatalogueItem[]; complete: boolean }> | null;
+  /** The shop's vouchers running now (none on the website). */
+  runningVouchers(shop: PlatformShop): Promise<ShopVoucher[]>;
+  /** The names of an order's items, each once (none on the website). */
+  orderItemNames(shop: PlatformShop, orderId: string): Promise<string[]>;
 }
 
 /** A platform that is not configured on this server: every call says so. */

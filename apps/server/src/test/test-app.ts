@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type AppContext, closeContext, createContext } from '../context.ts';
 import { registerJobs } from '../jobs.ts';
+import { readDatabaseTemplate } from './database-template.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,6 +64,7 @@ export async function createTestApp(
   });
   const ctx = await createContext(config, {
     inMemoryDatabase: !databaseUrl,
+    databaseTemplate: databaseUrl ? undefined : readDatabaseTemplate(),
     queuePrefix: `balas-test-${suffix}`,
   });
   const app = await buildApp(ctx, build);

@@ -1,24 +1,13 @@
 import type { Product, ProductInfoRecord } from '@balas/contracts';
 import { and, asc, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type ProductVariationRow, productInfo, productInfoProducts, products } from '../../db/schema.ts';
+import { productInfo, productInfoProducts, products } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import type { CatalogueItem } from '../../platforms/platform.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
 
 type ProductRow = typeof products.$inferSelect;
-
-export interface CatalogueItem {
-  externalId: string;
-  name: string;
-  description: string;
-  price: string | null;
-  currency: string | null;
-  stock: number | null;
-  images: string[];
-  /** Shopee models / Lazada SKUs with their own price and stock; none for a product without variations. */
-  variations?: ProductVariationRow[];
-}
 
 const toProduct = (p: ProductRow): Product => ({
   productId: p.externalId,

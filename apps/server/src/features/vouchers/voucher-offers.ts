@@ -2,23 +2,10 @@ import type { ShopVoucher } from '@balas/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { messages, type TopicVoucher, topics, vouchersSent } from '../../db/schema.ts';
-import type { MarketplaceClients } from '../../platforms/registry.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
-import type { ShopsService } from '../shops/shops.service.ts';
 import type { VouchersService } from './vouchers.service.ts';
-
-const money = (amount: number) => `RM${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-
-/** "RM5 off", "10% off (max RM20)", "min. spend RM50" — how a merchant recognises a voucher. */
-function describeDiscount(v: {
-  amountOff: number | null;
-  percentOff: number | null;
-  minimumSpend: number | null;
-}): string {
-  const off = v.amountOff ? `${money(v.amountOff)} off` : v.percentOff ? `${v.percentOff}% off` : 'Discount';
-  return v.minimumSpend ? `${off}, min. spend ${money(v.minimumSpend)}` : off;
-}
 
 /**
  * Vouchers the bot can offer: the shop's running vouchers on its platform, the topic that offers
@@ -26,62 +13,14 @@ function describeDiscount(v: {
  */
 export function createVoucherOffers(
   ctx: AppContext,
-  deps: { clients: MarketplaceClients; shops: ShopsService; vouchers: VouchersService },
+  deps: { platforms: Platforms; vouchers: VouchersService },
 ) {
   const { db } = ctx.database;
-  const { clients, shops } = deps;
+  const { platforms } = deps;
 
   /** The shop's vouchers running now on its platform (a website shop has none). */
-  async function running(shop: ShopRow): Promise<ShopVoucher[]> {
-    if (shop.provider === 'website') return [];
-    const { accessToken, externalId } = await shops.accessToken(shop);
-    if (shop.provider === 'shopee') {
-      const found: ShopVoucher[] = [];
-      for (let pageNo = 1; pageNo <= 5; pageNo++) {
-        const page = await clients.shopee.getVoucherList(
-          { accessToken, shopId: externalId },
-          { status: 'ongoing', pageNo, pageSize: 100 },
-        );
-        for (const v of page.vouchers) {
-          found.push({
-            id: v.voucherId,
-            code: v.code,
-            name: v.name,
-            discount: describeDiscount({
-              amountOff: v.rewardType === 1 ? v.discountAmount : null,
-              percentOff: v.rewardType === 1 ? null : v.percentage,
-              minimumSpend: v.minBasketPrice,
-            }),
-            endsAt: new Date(v.endTime * 1000).toISOString(),
-          });
-        }
-        if (!page.more) break;
-      }
-      return found;
-    }
-    const found: ShopVoucher[] = [];
-    for (const voucherType of ['COLLECTIBLE_VOUCHER', 'REGULAR_VOUCHER']) {
-      const { vouchers } = await clients.lazada.getVouchers(accessToken, {
-        voucherType,
-        curPage: 1,
-        pageSize: 100,
-      });
-      for (const v of vouchers.filter((x) => x.status === 'ONGOING')) {
-        found.push({
-          id: v.voucherId,
-          code: v.code,
-          name: v.name,
-          discount: describeDiscount({
-            amountOff: v.moneyOff,
-            percentOff: v.percentageOff,
-            minimumSpend: v.minimumSpend,
-          }),
-          endsAt: new Date(v.endTime).toISOString(),
-        });
-      }
-    }
-    return found;
-  }
+  const running = (shop: ShopRow): Promise<ShopVoucher[]> =>
+    platforms.of(shop.provider).runningVouchers(shop);
 
   /** The voucher a topic offers, unless this conversation already received it. */
   async function offerFor(shop: ShopRow, conversation: ConversationRow, topicId: string) {
@@ -115,14 +54,7 @@ export function createVoucherOffers(
     const orderId = row?.orderId;
     if (!orderId || shop.provider === 'website') return { orderId: null, items: [] };
     try {
-      const { accessToken, externalId } = await shops.accessToken(shop);
-      const items =
-        shop.provider === 'shopee'
-          ? ((await clients.shopee.getOrderDetail({ accessToken, shopId: externalId }, [orderId]))[0]
-              ?.items ?? [])
-          : await clients.lazada.getOrderItems(accessToken, orderId);
-      // Lazada lists one item per unit bought: each name once.
-      return { orderId, items: [...new Set(items.map((i) => i.name).filter(Boolean))] };
+      return { orderId, items: await platforms.of(shop.provider).orderItemNames(shop, orderId) };
     } catch (error) {
       // The voucher was sent all the same: keep the order id, without item names.
       ctx.log.warn({ err: error, shopId: shop.id, orderId }, 'order items unavailable');

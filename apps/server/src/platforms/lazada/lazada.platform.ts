@@ -14,6 +14,7 @@ import type {
   ShopAccess,
 } from '../platform.ts';
 import { bodyHash } from '../shopee/shopee.platform.ts';
+import { lazadaCatalogue, lazadaRunningVouchers } from './lazada.catalogue.ts';
 
 const SESSIONS_PAGE = 20;
 const MESSAGES_PAGE = 25;
@@ -146,6 +147,13 @@ export function createLazadaPlatform(input: {
       const sessions = await client.listSessions(accessToken, { startTime: Date.now(), pageSize: 50 });
       const session = sessions.sessions.find((s) => s.sessionId === sessionId) ?? { buyerId: '', title: '' };
       return sessionMessages(accessToken, { ...session, sessionId });
+    },
+    catalogue: async (shop, { limit }) => lazadaCatalogue(client, await token(shop), limit),
+    runningVouchers: async (shop) => lazadaRunningVouchers(client, await token(shop)),
+    async orderItemNames(shop, orderId) {
+      // Lazada lists one item per unit bought: each name once.
+      const items = await client.getOrderItems(await token(shop), orderId);
+      return [...new Set(items.map((i) => i.name).filter(Boolean))];
     },
   };
 }

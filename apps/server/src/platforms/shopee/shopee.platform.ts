@@ -15,6 +15,7 @@ import type {
   PushVerifier,
   ShopAccess,
 } from '../platform.ts';
+import { shopeeCatalogue, shopeeRunningVouchers } from './shopee.catalogue.ts';
 
 /** Shopee refresh tokens live 30 days; the platform does not say so in its answer. */
 const REFRESH_TOKEN_LIFE_MS = 30 * 24 * 3600 * 1000;
@@ -149,5 +150,11 @@ export function createShopeePlatform(input: {
       return out;
     },
     conversationMessages: (shop, conversationId) => pageOf(shop, conversationId, ''),
+    catalogue: async (shop, { limit }) => shopeeCatalogue(client, await auth(shop), limit),
+    runningVouchers: async (shop) => shopeeRunningVouchers(client, await auth(shop)),
+    async orderItemNames(shop, orderId) {
+      const [order] = await client.getOrderDetail(await auth(shop), [orderId]);
+      return [...new Set((order?.items ?? []).map((i) => i.name).filter(Boolean))];
+    },
   };
 }

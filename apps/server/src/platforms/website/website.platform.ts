@@ -14,5 +14,9 @@ export function createWebsitePlatform(): Platform {
     markRead: async () => {},
     recentMessages: async () => [],
     conversationMessages: async () => [],
+    // The website's products are the merchant's own entries: there is no listing to read.
+    catalogue: () => null,
+    runningVouchers: async () => [],
+    orderItemNames: async () => [],
   };
 }
