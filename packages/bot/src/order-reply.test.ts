@@ -268,6 +268,25 @@ describe('planOrderAnswer', () => {
     });
   });
 
+  it("leaves the message's other questions to the engine, in the same reply", () => {
+    expect(
+      planOrderAnswer('where is my order 270112ABCD1234? do you have the stroller in grey?', {}),
+    ).toEqual({
+      action: 'lookup',
+      question: { kind: 'where', orderNumber: SN },
+      language: 'en',
+      rest: 'do you have the stroller in grey?',
+    });
+    expect(planOrderAnswer('我的订单到哪里了？还有灰色的吗？', { history: card() })).toMatchObject({
+      action: 'lookup',
+      rest: '还有灰色的吗？',
+    });
+    // Two questions about the order: one answer, nothing left over.
+    expect(planOrderAnswer('bila sampai? tracking number ada?', { history: card() })).not.toHaveProperty(
+      'rest',
+    );
+  });
+
   it('leaves to the engine what is not about the own order: policies, how-tos, other topics, a person', () => {
     for (const message of [
       'what is your refund policy?',

@@ -5,6 +5,7 @@ import {
   detectHandoverSignals,
   needsOrderLookup,
 } from './handover.ts';
+import { splitQuestions } from './split.ts';
 import type { HistoryTurn, Lang, OrderQuestion, OrderQuestionKind } from './types.ts';
 
 // Order questions answered from the platform: which order a shopper's message is about (a number it
@@ -186,11 +187,15 @@ export const askForOrderReply = (language: Lang) => words[language].askForOrder;
 
 // --- which order, and what to do ------------------------------------------------------------------
 
-/** What the bot does with an order question. */
-export type OrderPlan =
+/**
+ * What the bot does with an order question. `rest`: the message's other questions (not about the
+ * order), for the engine to answer in the same reply.
+ */
+export type OrderPlan = (
   | { action: 'lookup'; question: OrderQuestion & { orderNumber: string }; language: Lang }
   | { action: 'ask'; question: OrderQuestion; language: Lang }
-  | { action: 'handover'; question: OrderQuestion; language: Lang };
+  | { action: 'handover'; question: OrderQuestion; language: Lang }
+) & { rest?: string };
 
 const LOOKUP_KINDS: OrderQuestionKind[] = ['status', 'where', 'ships_when', 'tracking'];
 
@@ -259,6 +264,19 @@ function pendingQuestion(history: readonly HistoryTurn[]): OrderQuestion | undef
  * upset): the engine answers it.
  */
 export function planOrderAnswer(
+  message: string,
+  context: { history?: readonly HistoryTurn[]; orderCard?: string | undefined },
+): OrderPlan | null {
+  const plan = planOne(message, context);
+  if (!plan || !message.trim()) return plan;
+  // "Where is my order? And is XL in stock?": the order answered here, the rest by the engine.
+  const parts = splitQuestions(message);
+  if (parts.length < 2) return plan;
+  const others = parts.filter((part) => planOne(part, context) === null);
+  return others.length > 0 && others.length < parts.length ? { ...plan, rest: others.join(' ') } : plan;
+}
+
+function planOne(
   message: string,
   context: { history?: readonly HistoryTurn[]; orderCard?: string | undefined },
 ): OrderPlan | null {

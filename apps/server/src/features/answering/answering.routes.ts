@@ -37,7 +37,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (
       // An order question is looked up as the merchant sees the order (the simulator has no buyer).
       const order = planOrderAnswer(question, { history });
       const ordered = order
-        ? await orderAnswers.answer(request.shop, order, { simulator: conversation, question })
+        ? await orderAnswers.answer(request.shop, order, { simulator: conversation, question }, (rest) =>
+            answering.answer(request.shop, rest, { conversation, productId, history, log: false }),
+          )
         : null;
       const result =
         ordered?.result ??

@@ -72,6 +72,8 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         conversation: string;
         /** Recent turns of the conversation, oldest first, with the cards shared in them. */
         history?: HistoryTurn[];
+        /** False when the caller logs the answer itself (part of an order answer). */
+        log?: boolean;
       },
     ): Promise<AnswerResult> {
       const result = await answer(question, {
@@ -81,11 +83,12 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         ...(composer ? { composer } : {}),
         ...(embedder ? { embedder } : {}),
       });
-      await record(
-        shop,
-        { conversation: options.conversation, question, productId: options.productId },
-        result,
-      );
+      if (options.log !== false)
+        await record(
+          shop,
+          { conversation: options.conversation, question, productId: options.productId },
+          result,
+        );
       return result;
     },
   };

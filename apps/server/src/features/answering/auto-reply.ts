@@ -88,7 +88,16 @@ export function createAutoReply(
     if (!question && !productId && !order) return quiet();
 
     if (!(await deps.botBudget.take(shop, conversation))) return quiet(true);
-    const ordered = order ? await deps.orderAnswers.answer(shop, order, { conversation, question }) : null;
+    const ordered = order
+      ? await deps.orderAnswers.answer(shop, order, { conversation, question }, (rest) =>
+          deps.answering.answer(shop, rest, {
+            conversation: conversation.externalId,
+            productId,
+            history,
+            log: false,
+          }),
+        )
+      : null;
     const result =
       ordered?.result ??
       (await deps.answering.answer(shop, question || `product ${productId}`, {

@@ -311,6 +311,17 @@ describe('the simulator', () => {
     expect((await ask(o.sn, shopee.id, '87654321')).json().data.result).toMatch(
       /^Your order .* is being prepared for shipping\./,
     );
+    // Another question in the same message is answered by the engine in the same reply, logged once.
+    const both = (await ask(`where is my order ${o.sn}? do you ship to Sabah?`, shopee.id, '11223344')).json()
+      .data;
+    const [orderLine, ...restLines] = both.result.split('\n');
+    expect(orderLine).toMatch(new RegExp(`^Your order ${o.sn} is being prepared for shipping\\.`));
+    expect(restLines.join('\n')).not.toBe('');
+    const logged = await t.ctx.database.db
+      .select()
+      .from(botAnswers)
+      .where(and(eq(botAnswers.shopId, shopee.id), eq(botAnswers.conversation, '11223344')));
+    expect(logged).toEqual([expect.objectContaining({ response: both.result })]);
     // Another merchant's shop stays closed.
     const other = await signUp(t.app);
     const theirs = await t.app.inject({

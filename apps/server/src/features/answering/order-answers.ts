@@ -124,10 +124,38 @@ export function createOrderAnswers(
     );
   }
 
+  /** The order answer followed by the engine's answer to the message's other questions. */
+  function withRest(answered: OrderAnswer, rest: AnswerResult): OrderAnswer {
+    const text = `${answered.result.text}\n${rest.text}`;
+    const order = answered.result.order;
+    // The engine hands the rest over: its reason; the order answer is still said.
+    if (rest.handover) return { result: { ...rest, text, ...(order ? { order } : {}) }, reasonText: '' };
+    return {
+      result: {
+        ...rest,
+        text,
+        language: answered.result.language,
+        confidence: Math.min(answered.result.confidence, rest.confidence),
+        ...(order ? { order } : {}),
+      },
+      reasonText: '',
+    };
+  }
+
   return {
-    /** Answers the planned order question and logs the answer like every bot answer. */
-    async answer(shop: ShopRow, plan: OrderPlan, asker: OrderAsker): Promise<OrderAnswer> {
-      const answered = await answer(shop, plan, asker);
+    /**
+     * Answers the planned order question (and, through `engine`, the message's other questions in
+     * the same reply) and logs the answer like every bot answer.
+     */
+    async answer(
+      shop: ShopRow,
+      plan: OrderPlan,
+      asker: OrderAsker,
+      engine?: (rest: string) => Promise<AnswerResult>,
+    ): Promise<OrderAnswer> {
+      let answered = await answer(shop, plan, asker);
+      if (plan.rest && engine && !answered.result.handover)
+        answered = withRest(answered, await engine(plan.rest));
       await deps.answering.record(
         shop,
         {
