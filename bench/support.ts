@@ -78,7 +78,13 @@ export async function createBenchDatabase(postgres = true): Promise<BenchDatabas
  * with `postgres: false`, or on a given `database` (kept when closing, PGlite persisted to disk).
  */
 export async function startBenchApp(
-  options: { postgres?: boolean; database?: BenchDatabase; env?: Record<string, string> } = {},
+  options: {
+    postgres?: boolean;
+    database?: BenchDatabase;
+    env?: Record<string, string>;
+    /** Listen on this port (e.g. the one PUBLIC_URL names, so signed pushes verify); any free one otherwise. */
+    port?: number;
+  } = {},
 ) {
   const database = options.database ?? (await createBenchDatabase(options.postgres !== false));
   const config = loadConfig({
@@ -96,7 +102,7 @@ export async function startBenchApp(
   const app: FastifyInstance = await buildApp(ctx);
   await registerJobs(ctx, app.services, { schedule: false });
   await ctx.queue.startWorker();
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {

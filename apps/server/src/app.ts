@@ -173,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(answeringRoutes, {
           db: ctx.database.db,
           answering: services.answering,
+          orderAnswers: services.orderAnswers,
         });
         await api.register(async (open) => {
           // Only the widget's routes are cross-origin: a preflight for any other path is a 404.

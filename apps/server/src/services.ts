@@ -5,6 +5,7 @@ import { createAnsweringService } from './features/answering/answering.service.t
 import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createDueAnswers } from './features/answering/due-answers.ts';
+import { createOrderAnswers } from './features/answering/order-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createPendingReplies } from './features/inbox/pending-replies.ts';
@@ -49,13 +50,22 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const replies = createReplyService(ctx, inbox, platforms);
   const voucherOffers = createVoucherOffers(ctx, { platforms, vouchers });
   const botBudget = createBotBudget(ctx, { inbox });
-  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers, botBudget, platforms });
+  const orders = createOrdersService(ctx, { clients, shops });
+  const orderAnswers = createOrderAnswers(ctx, { orders, answering });
+  const autoReply = createAutoReply(ctx, {
+    answering,
+    replies,
+    inbox,
+    voucherOffers,
+    botBudget,
+    platforms,
+    orderAnswers,
+  });
   const catalogue = createCatalogueSync(ctx, { platforms, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const dueAnswers = createDueAnswers(ctx);
-  const orders = createOrdersService(ctx, { clients, shops });
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
   const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
@@ -77,6 +87,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     answering,
     autoReply,
     orders,
+    orderAnswers,
     insights,
     insightsRollup,
     knowledgeGaps,

@@ -62,6 +62,7 @@ export {
 export { buildShopIndex, embedShopIndex, type Passage, type ShopIndex } from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
 export { handoverText, voucherOfferText } from './messages.ts';
+export * from './order-reply.ts';
 export { catalogueAnswer, namedVariations } from './product-answer.ts';
 export { analyzeQuery, type Query, type RankedPassage, type Retrieval, retrieve } from './retrieval.ts';
 export { routeTopics, type TopicScore } from './routing.ts';

@@ -8,7 +8,6 @@ export * from './insights-messages.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './messages.ts';
-export * from './order-phrases.ts';
 export * from './orders.ts';
 export * from './pages.ts';
 export * from './products.ts';

@@ -38,6 +38,13 @@ export const serverMessages = {
     noPlatformOrders: 'Website shops have no Shopee or Lazada orders.',
     notFound: 'This order is not one of this shop.',
     productNotFound: 'This product is not in this shop.',
+    /** Why the bot handed an order question over instead of answering it from the platform. */
+    botHandover: {
+      platform: (platform: string) => `${platform} did not answer the bot's order lookup.`,
+      not_connected: 'The shop needs to be reconnected before the bot can look up orders.',
+      rate_limited: 'Too many order lookups in this chat, so the bot stopped looking orders up for now.',
+      no_platform_orders: 'Website shops have no Shopee or Lazada orders for the bot to look up.',
+    },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import { planOrderAnswer } from '@balas/bot';
 import { botAnswerLog, dataOf, simulatorAnswer, simulatorBody } from '@balas/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,15 +9,20 @@ import { shopGuard } from '../shops/shop-guard.ts';
 import type { AnsweringService } from './answering.service.ts';
 import { handoverReasonText } from './auto-reply.ts';
 import { simulatorTurns } from './conversation-context.ts';
+import type { OrderAnswers } from './order-answers.ts';
 
 interface Options {
   db: Db;
   answering: AnsweringService;
+  orderAnswers: OrderAnswers;
 }
 
 const LOG_LIMIT = 1000;
 
-export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, answering }) => {
+export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { db, answering, orderAnswers },
+) => {
   // Simulator (spec §7): answers without sending anything anywhere.
   app.post(
     '/shopee/v1/lang_chain_push',
@@ -28,7 +34,16 @@ export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
       const { question, conversation, productId } = request.body;
       // The simulator's conversation so far: a follow-up is answered in its context.
       const history = await simulatorTurns(db, request.shop.id, conversation);
-      const result = await answering.answer(request.shop, question, { conversation, productId, history });
+      // An order question is looked up as the merchant sees the order (the simulator has no buyer).
+      const order = planOrderAnswer(question, { history });
+      const ordered = order
+        ? await orderAnswers.answer(request.shop, order, { simulator: conversation, question }, (rest) =>
+            answering.answer(request.shop, rest, { conversation, productId, history, log: false }),
+          )
+        : null;
+      const result =
+        ordered?.result ??
+        (await answering.answer(request.shop, question, { conversation, productId, history }));
       return {
         data: {
           result: result.text,
@@ -36,7 +51,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (app, { db,
           language: result.language,
           sources: result.sources,
           handover: result.handover
-            ? { reason: result.handover.reason, text: handoverReasonText(result) }
+            ? { reason: result.handover.reason, text: ordered?.reasonText || handoverReasonText(result) }
             : null,
         },
       };

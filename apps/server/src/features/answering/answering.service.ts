@@ -43,7 +43,27 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
     return index;
   }
 
+  /** Every answer the bot gives is logged (the simulator's log, insights, knowledge gaps). */
+  async function record(
+    shop: ShopRow,
+    asked: { conversation: string; question: string; productId?: string | undefined },
+    result: AnswerResult,
+  ) {
+    await ctx.database.db.insert(botAnswers).values({
+      shopId: shop.id,
+      conversation: asked.conversation,
+      message: asked.question,
+      response: result.text,
+      confidence: result.confidence,
+      language: result.language,
+      sources: result.sources,
+      handover: result.handover?.reason ?? null,
+      productId: asked.productId ?? null,
+    });
+  }
+
   return {
+    record,
     async answer(
       shop: ShopRow,
       question: string,
@@ -52,6 +72,8 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         conversation: string;
         /** Recent turns of the conversation, oldest first, with the cards shared in them. */
         history?: HistoryTurn[];
+        /** False when the caller logs the answer itself (part of an order answer). */
+        log?: boolean;
       },
     ): Promise<AnswerResult> {
       const result = await answer(question, {
@@ -61,17 +83,12 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         ...(composer ? { composer } : {}),
         ...(embedder ? { embedder } : {}),
       });
-      await ctx.database.db.insert(botAnswers).values({
-        shopId: shop.id,
-        conversation: options.conversation,
-        message: question,
-        response: result.text,
-        confidence: result.confidence,
-        language: result.language,
-        sources: result.sources,
-        handover: result.handover?.reason ?? null,
-        productId: options.productId ?? null,
-      });
+      if (options.log !== false)
+        await record(
+          shop,
+          { conversation: options.conversation, question, productId: options.productId },
+          result,
+        );
       return result;
     },
   };

@@ -115,7 +115,7 @@ describe('simulator', () => {
     });
   });
 
-  it("hands an order lookup over with the merchant's words, never a score", async () => {
+  it("hands a website shop's order lookup over with the merchant's words, never a score", async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/shopee/v1/lang_chain_push',
@@ -124,7 +124,7 @@ describe('simulator', () => {
     });
     expect(res.json().data.handover).toEqual({
       reason: 'order_status',
-      text: 'The shopper asks about their order (when it ships, order SA240519)',
+      text: 'The shopper asks about their order (when it ships, order SA240519). Website shops have no Shopee or Lazada orders for the bot to look up.',
     });
   });
 

@@ -1,4 +1,4 @@
-import { type AnswerResult, voucherOfferText } from '@balas/bot';
+import { type AnswerResult, planOrderAnswer, voucherOfferText } from '@balas/bot';
 import { handoverReasonMessage } from '@balas/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,8 @@ import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
-import { conversationTurns, productOfContent } from './conversation-context.ts';
+import { conversationTurns, orderOfContent, productOfContent } from './conversation-context.ts';
+import type { OrderAnswers } from './order-answers.ts';
 
 /** The reason a merchant reads for a handover (the contracts' words; never a score). */
 export function handoverReasonText(result: AnswerResult): string {
@@ -38,6 +39,7 @@ export function createAutoReply(
     voucherOffers: VoucherOffers;
     botBudget: BotBudget;
     platforms: Platforms;
+    orderAnswers: OrderAnswers;
   },
 ) {
   const { db } = ctx.database;
@@ -78,19 +80,36 @@ export function createAutoReply(
     const written = message.content.text ?? message.content.txt;
     const question = typeof written === 'string' ? written.trim() : '';
     const productId = productOfContent(message.content);
-    if (!question && !productId) return quiet();
+    const orderCard = orderOfContent(message.content);
+    if (!question && !productId && !orderCard) return quiet();
+    const history = await conversationTurns(db, conversation.id, message);
+    // An order question is answered from the platform; a card alone only when the bot asked for it.
+    const order = planOrderAnswer(question, { history, orderCard });
+    if (!question && !productId && !order) return quiet();
 
     if (!(await deps.botBudget.take(shop, conversation))) return quiet(true);
-    const result = await deps.answering.answer(shop, question || `product ${productId}`, {
-      conversation: conversation.externalId,
-      productId,
-      history: await conversationTurns(db, conversation.id, message),
-    });
+    const ordered = order
+      ? await deps.orderAnswers.answer(shop, order, { conversation, question }, (rest) =>
+          deps.answering.answer(shop, rest, {
+            conversation: conversation.externalId,
+            productId,
+            history,
+            log: false,
+          }),
+        )
+      : null;
+    const result =
+      ordered?.result ??
+      (await deps.answering.answer(shop, question || `product ${productId}`, {
+        conversation: conversation.externalId,
+        productId,
+        history,
+      }));
     const reply = platforms.of(shop.provider).textMessage;
     if (result.handover) {
       const handed = await deps.inbox.handOver(shop, conversation, {
         reason: result.handover.reason,
-        text: handoverReasonText(result),
+        text: ordered?.reasonText || handoverReasonText(result),
       });
       if (!handed) return quiet(true);
       return {
