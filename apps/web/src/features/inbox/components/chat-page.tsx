@@ -262,6 +262,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             onClose={() => setSheet(false)}
             slotProps={{
               paper: {
+                role: 'dialog',
                 'aria-label': cardMessages.panel.title,
                 sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 },
               },
