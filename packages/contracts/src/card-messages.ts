@@ -39,6 +39,7 @@ export const cardMessages = {
   priceUnknown: 'Price not given',
   variations: (n: number) => `${n} variations`,
   sellerCentre: { shopee: 'Open in Shopee Seller Centre', lazada: 'Open in Lazada Seller Center' },
+  sellerCentreShort: { shopee: 'Seller Centre', lazada: 'Seller Center' },
   sticker: 'Sticker',
   image: 'Image sent in the chat',
   panel: {

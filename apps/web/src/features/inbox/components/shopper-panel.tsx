@@ -165,7 +165,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
         <Typography variant="caption" sx={line} title={names}>
           {names}
         </Typography>
-        <SellerCentreLink order={order} />
+        <SellerCentreLink order={order} short />
       </Box>
     </Box>
   );

@@ -8,7 +8,7 @@ import { cardHeights } from './card-refs.ts';
  * The frame every chat card shares. Cards have a fixed height per kind, and their skeleton and their
  * failure state take the same height, so a card that loads, fails or is retried never moves the chat.
  */
-export const CARD_WIDTH = 280;
+export const CARD_WIDTH = 300;
 export type CardKind = keyof typeof cardHeights;
 
 export function CardFrame({

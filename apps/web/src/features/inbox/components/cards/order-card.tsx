@@ -33,16 +33,24 @@ export function OrderStatusChip({ order }: { order: Pick<OrderSummary, 'status' 
 }
 
 /** A link to the order in the platform's seller centre, in a new tab. */
-export function SellerCentreLink({ order }: { order: Pick<OrderSummary, 'platform' | 'sellerCentreUrl'> }) {
+export function SellerCentreLink({
+  order,
+  short = false,
+}: {
+  order: Pick<OrderSummary, 'platform' | 'sellerCentreUrl'>;
+  /** Just "Seller Centre" (where space is short); the full words stay its accessible name. */
+  short?: boolean;
+}) {
   return (
     <Link
       href={order.sellerCentreUrl}
       target="_blank"
       rel="noopener noreferrer"
       variant="caption"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+      aria-label={cardMessages.sellerCentre[order.platform]}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
     >
-      {cardMessages.sellerCentre[order.platform]}
+      {short ? cardMessages.sellerCentreShort[order.platform] : cardMessages.sellerCentre[order.platform]}
       <OpenInNew sx={{ fontSize: 14 }} />
     </Link>
   );

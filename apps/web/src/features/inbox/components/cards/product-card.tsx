@@ -72,7 +72,16 @@ export function ProductCardView({ product }: { product: Product }) {
                   aria-expanded={open}
                   aria-controls={listId}
                   endIcon={open ? <ExpandLess /> : <ExpandMore />}
-                  sx={{ ml: 'auto', py: 0, px: 0.5, minWidth: 0, fontSize: 12, whiteSpace: 'nowrap' }}
+                  sx={{
+                    ml: 'auto',
+                    py: 0,
+                    px: 0.5,
+                    minWidth: 0,
+                    flex: 'none',
+                    fontSize: 12,
+                    whiteSpace: 'nowrap',
+                    '& .MuiButton-endIcon': { ml: 0.25 },
+                  }}
                 >
                   {cardMessages.variations(product.variations.length)}
                 </Button>
