@@ -132,5 +132,22 @@ describe('order and product cards in the chat', () => {
     await phone.page.screenshot({ path: 'test-results/shopper-sheet-390.png' });
     await sheet.getByRole('button', { name: 'Close shopper details' }).click();
     await phone.context.close();
+
+    // The simulator shows the product an answer was drawn from as a card (once the catalogue is in).
+    await until(
+      () => apiCall<unknown[]>(running.server.url, token, 'GET', `/shopee/v1/${shopId}/search?search=busy`),
+      (found) => found.length > 0,
+    );
+    await page.goto(`/dashboard/test/shopee?shopId=${shopId}`);
+    await page.getByLabel('Question').fill('How much is the Wooden Busy Board?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page.getByTestId('simulator-answer').waitFor();
+    const simulated = page.getByRole('group', { name: 'Wooden Busy Board' });
+    await simulated
+      .getByText('RM\u00a0119.00')
+      .or(simulated.getByText(/^RM\s119\.00$/))
+      .first()
+      .waitFor();
+    await page.screenshot({ path: 'test-results/simulator-product-card.png' });
   });
 });

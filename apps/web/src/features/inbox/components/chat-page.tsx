@@ -251,7 +251,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
           <Box
             component="aside"
             aria-label={cardMessages.panel.title}
-            sx={{ width: 320, flex: 'none', borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
+            sx={{ width: 328, flex: 'none', borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
           >
             {panel()}
           </Box>

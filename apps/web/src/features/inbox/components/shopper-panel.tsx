@@ -38,7 +38,7 @@ export function ShopperPanel({
 }) {
   const products = useMemo(() => productsAskedAbout(bubbles, lazada), [bubbles, lazada]);
   return (
-    <Stack spacing={2.5} sx={{ p: 2 }}>
+    <Stack spacing={2.5} sx={{ p: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
           {cardMessages.panel.title}
