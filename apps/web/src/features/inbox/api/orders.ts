@@ -5,7 +5,7 @@ import {
   type RecentOrdersLookup,
   type ShopVoucher,
 } from '@balas/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** What the card lookups need of the chat's shop. */
@@ -20,40 +20,39 @@ const provider = (shop: CardShop) => (shop.providerName === 'lazada' ? 'lazada' 
 const base = (shop: CardShop) => `/${provider(shop)}/v1/${encodeURIComponent(shop.id)}`;
 
 /**
+ * (Plain option objects: `queryOptions` would only type them, and costs the first load a chunk.)
+ *
  * The lookups answer 200 with found / not_found / unavailable; a failed call (network, 5xx) is shown
  * like `unavailable`, beside the same retry. No automatic retries: the card offers one.
  */
-export const orderQuery = (shop: CardShop, orderSn: string) =>
-  queryOptions({
-    queryKey: ['order-card', shop.id, orderSn],
-    queryFn: ({ signal }) =>
-      api<OrderLookup>(`${base(shop)}/orders/${encodeURIComponent(orderSn)}`, { signal }),
-    staleTime: fresh,
-    retry: false,
-  });
+export const orderQuery = (shop: CardShop, orderSn: string) => ({
+  queryKey: ['order-card', shop.id, orderSn],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<OrderLookup>(`${base(shop)}/orders/${encodeURIComponent(orderSn)}`, { signal }),
+  staleTime: fresh,
+  retry: false,
+});
 
 export const useOrderCard = (shop: CardShop, orderSn: string) => useQuery(orderQuery(shop, orderSn));
 
-export const productQuery = (shop: CardShop, productId: string) =>
-  queryOptions({
-    queryKey: ['product-card', shop.id, productId],
-    queryFn: ({ signal }) =>
-      api<ProductLookup>(`${base(shop)}/products/${encodeURIComponent(productId)}`, { signal }),
-    staleTime: fresh,
-    retry: false,
-  });
+export const productQuery = (shop: CardShop, productId: string) => ({
+  queryKey: ['product-card', shop.id, productId],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ProductLookup>(`${base(shop)}/products/${encodeURIComponent(productId)}`, { signal }),
+  staleTime: fresh,
+  retry: false,
+});
 
 export const useProductCard = (shop: CardShop, productId: string) => useQuery(productQuery(shop, productId));
 
 /** The conversation's buyer's recent orders in this shop (the shopper panel). */
-export const recentOrdersQuery = (shop: CardShop, conversation: string) =>
-  queryOptions({
-    queryKey: ['recent-orders', shop.id, conversation],
-    queryFn: ({ signal }) =>
-      api<RecentOrdersLookup>(`${base(shop)}/${encodeURIComponent(conversation)}/orders`, { signal }),
-    staleTime: fresh,
-    retry: false,
-  });
+export const recentOrdersQuery = (shop: CardShop, conversation: string) => ({
+  queryKey: ['recent-orders', shop.id, conversation],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<RecentOrdersLookup>(`${base(shop)}/${encodeURIComponent(conversation)}/orders`, { signal }),
+  staleTime: fresh,
+  retry: false,
+});
 
 export const useRecentOrders = (shop: CardShop, conversation: string, enabled = true) =>
   useQuery({ ...recentOrdersQuery(shop, conversation), enabled });
@@ -62,13 +61,12 @@ export const useRecentOrders = (shop: CardShop, conversation: string, enabled = 
  * The shop's running vouchers on its platform, which a voucher card is matched against (a message
  * carries only the voucher's id). Shared with the training pages' voucher picker.
  */
-export const shopVouchersQuery = (shopId: string) =>
-  queryOptions({
-    queryKey: ['shop-vouchers', shopId],
-    queryFn: ({ signal }) =>
-      api<ShopVoucher[]>(`/shopee/${encodeURIComponent(shopId)}/gpt/vouchers`, { signal }),
-    staleTime: fresh,
-    retry: false,
-  });
+export const shopVouchersQuery = (shopId: string) => ({
+  queryKey: ['shop-vouchers', shopId],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api<ShopVoucher[]>(`/shopee/${encodeURIComponent(shopId)}/gpt/vouchers`, { signal }),
+  staleTime: fresh,
+  retry: false,
+});
 
 export const useShopVouchers = (shopId: string) => useQuery(shopVouchersQuery(shopId));

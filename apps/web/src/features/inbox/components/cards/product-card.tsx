@@ -1,7 +1,7 @@
 import { cardMessages, type ProductCard as Product } from '@balas/contracts';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Box, Button, Collapse, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { type CardShop, useProductCard } from '../../api/orders.ts';
 import { CARD_WIDTH, CardFrame, CardProblem, CardSkeleton, money, Thumb } from './card-frame.tsx';
@@ -90,43 +90,41 @@ export function ProductCardView({ product }: { product: Product }) {
           </Box>
         </Stack>
       </CardFrame>
-      {many && (
-        <Collapse in={open} unmountOnExit>
-          <Box
-            component="ul"
-            id={listId}
-            aria-label={cardMessages.variations(product.variations.length)}
-            sx={{
-              listStyle: 'none',
-              m: 0,
-              mt: 0.5,
-              p: 1,
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 2,
-              bgcolor: 'background.paper',
-              color: 'text.primary',
-            }}
-          >
-            {product.variations.map((v) => (
-              <Box
-                component="li"
-                key={v.id}
-                sx={{ display: 'flex', gap: 1, alignItems: 'baseline', py: 0.25, fontSize: 13 }}
-              >
-                <Box component="span" sx={{ flex: 1, minWidth: 0, ...line }}>
-                  {v.name}
-                </Box>
-                <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {v.price === null ? cardMessages.priceUnknown : money(v.price, product.currency)}
-                </Box>
-                <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: 12 }}>
-                  {stockText(v.stock)}
-                </Box>
+      {many && open && (
+        <Box
+          component="ul"
+          id={listId}
+          aria-label={cardMessages.variations(product.variations.length)}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            mt: 0.5,
+            p: 1,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            bgcolor: 'background.paper',
+            color: 'text.primary',
+          }}
+        >
+          {product.variations.map((v) => (
+            <Box
+              component="li"
+              key={v.id}
+              sx={{ display: 'flex', gap: 1, alignItems: 'baseline', py: 0.25, fontSize: 13 }}
+            >
+              <Box component="span" sx={{ flex: 1, minWidth: 0, ...line }}>
+                {v.name}
               </Box>
-            ))}
-          </Box>
-        </Collapse>
+              <Box component="span" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {v.price === null ? cardMessages.priceUnknown : money(v.price, product.currency)}
+              </Box>
+              <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: 12 }}>
+                {stockText(v.stock)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
       )}
     </Box>
   );
