@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall, connectShopee } from './support/shops.ts';
@@ -110,6 +111,7 @@ describe('order and product cards in the chat', () => {
     expect(await panel.locator('[data-order]').count()).toBe(orders.length);
     await panel.locator(`[data-order="${shipped.sn}"]`).getByText('Shipped').waitFor();
     await panel.getByRole('group', { name: 'Cotton Baby Romper' }).first().waitFor();
+    await expectAccessible(page, 'chat with cards and the shopper panel');
 
     // On a phone the panel is a sheet opened from the chat's header.
     const phone = await newPage(running.browser, running.server.url, { width: 390, height: 844 });
@@ -130,6 +132,7 @@ describe('order and product cards in the chat', () => {
     const sheet = phone.page.getByRole('dialog');
     await sheet.locator(`[data-order="${shipped.sn}"]`).waitFor();
     await phone.page.screenshot({ path: 'test-results/shopper-sheet-390.png' });
+    await expectAccessible(phone.page, 'shopper sheet');
     await sheet.getByRole('button', { name: 'Close shopper details' }).click();
     await phone.context.close();
 
