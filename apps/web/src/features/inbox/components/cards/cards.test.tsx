@@ -16,8 +16,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ZodType } from 'zod';
 import { renderAt } from '../../../../test-utils.tsx';
 import type { Bubble } from '../../api/messages.ts';
+import { MessageBubble } from '../message-bubble.tsx';
 import { ShopperPanel } from '../shopper-panel.tsx';
 import { cardHeights, cardsOf, productsAskedAbout } from './card-refs.ts';
+import { CardShopContext } from './card-shop.ts';
 import { OrderCard } from './order-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { VoucherCard } from './voucher-card.tsx';
@@ -390,5 +392,48 @@ describe('shopper panel', () => {
     );
     expect(screen.getByText(cardMessages.panel.websiteOrders)).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('messages with cards in the chat', () => {
+  const orderBubble = bubble({ order_sn: SN, shop_id: 1 }, { type: 'order' });
+
+  it('shows a shared order as its card, without an empty bubble, in a shop’s chat', async () => {
+    serve({ [orderPath]: [ok(orderLookup, order)] });
+    const { container } = show(
+      <CardShopContext value={shop}>
+        <MessageBubble bubble={orderBubble} lazada={false} onRetry={() => {}} />
+      </CardShopContext>,
+    );
+    await screen.findByText('Shipped');
+    expect(screen.queryByText(`Order ${SN}`, { selector: '.MuiChip-label' })).toBeNull();
+    // The bubble itself is empty (hidden by CSS); the card stands alone.
+    const frame = container.querySelector('[data-sender="customer"] > div');
+    expect(frame?.childElementCount).toBe(0);
+  });
+
+  it('keeps the label chips where there is no shop to look cards up in', () => {
+    const calls = serve({});
+    show(<MessageBubble bubble={orderBubble} lazada={false} onRetry={() => {}} />);
+    expect(screen.getByText(`Order ${SN}`)).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows a Lazada product message as its card, and text with its cards', async () => {
+    serve({ [productPath]: [ok(productLookup, product)] });
+    show(
+      <CardShopContext value={shop}>
+        <MessageBubble
+          bubble={bubble(
+            { itemId: '2300100101', title: 'Cotton Baby Romper', txt: 'Is this in stock?' },
+            { type: '10006' },
+          )}
+          lazada
+          onRetry={() => {}}
+        />
+      </CardShopContext>,
+    );
+    expect(screen.getByText('Is this in stock?')).toBeTruthy();
+    await screen.findByText('RM 29.90 – RM 31.90', { normalizer: (t) => t.replace(/\s+/g, ' ') });
   });
 });
