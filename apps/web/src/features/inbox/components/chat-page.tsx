@@ -133,76 +133,72 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
   );
 
   return (
-    <CardShopContext value={shop}>
-      <Box sx={{ display: 'flex', height: '100dvh', bgcolor: 'background.default' }}>
-        {sidebar && (
-          <ChatSidebar
-            shop={shop}
-            current={conversation}
-            onClose={desktop ? undefined : () => setSidebar(false)}
-          />
-        )}
-        <Box
-          component="main"
+    <Box sx={{ display: 'flex', height: '100dvh', bgcolor: 'background.default' }}>
+      {sidebar && (
+        <ChatSidebar
+          shop={shop}
+          current={conversation}
+          onClose={desktop ? undefined : () => setSidebar(false)}
+        />
+      )}
+      <Box
+        component="main"
+        sx={{ flex: 1, display: sidebar && !desktop ? 'none' : 'flex', flexDirection: 'column', minWidth: 0 }}
+      >
+        <Stack
+          direction="row"
+          spacing={1}
           sx={{
-            flex: 1,
-            display: sidebar && !desktop ? 'none' : 'flex',
-            flexDirection: 'column',
-            minWidth: 0,
+            alignItems: 'center',
+            px: 1.5,
+            py: 1,
+            bgcolor: 'background.paper',
+            borderBottom: 1,
+            borderColor: 'divider',
           }}
         >
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{
-              alignItems: 'center',
-              px: 1.5,
-              py: 1,
-              bgcolor: 'background.paper',
-              borderBottom: 1,
-              borderColor: 'divider',
-            }}
-          >
-            <Tooltip title={sidebar ? 'Hide conversations' : 'Show conversations'}>
-              <IconButton aria-label="Conversations" onClick={() => setSidebar(!sidebar)}>
-                {sidebar ? <ChevronLeft /> : <MenuIcon />}
+          <Tooltip title={sidebar ? 'Hide conversations' : 'Show conversations'}>
+            <IconButton aria-label="Conversations" onClick={() => setSidebar(!sidebar)}>
+              {sidebar ? <ChevronLeft /> : <MenuIcon />}
+            </IconButton>
+          </Tooltip>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }} noWrap>
+              {name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap>
+              {customerId}
+            </Typography>
+          </Box>
+          {connection === 'reconnecting' && <Chip size="small" color="warning" label="Reconnecting…" />}
+          {!wide && (
+            <Tooltip title={cardMessages.panel.open}>
+              <IconButton aria-label={cardMessages.panel.open} onClick={() => setSheet(true)}>
+                <PersonOutline />
               </IconButton>
             </Tooltip>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }} noWrap>
-                {name}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap>
-                {customerId}
-              </Typography>
-            </Box>
-            {connection === 'reconnecting' && <Chip size="small" color="warning" label="Reconnecting…" />}
-            {!wide && (
-              <Tooltip title={cardMessages.panel.open}>
-                <IconButton aria-label={cardMessages.panel.open} onClick={() => setSheet(true)}>
-                  <PersonOutline />
-                </IconButton>
-              </Tooltip>
-            )}
-            {row?.isAgent && <Chip size="small" color="warning" label="Transferred to Agent" />}
-            <FormControlLabel
-              sx={{ m: 0 }}
-              labelPlacement="start"
-              label={<Typography variant="body2">Chatbot Status</Typography>}
-              control={
-                <Switch
-                  checked={row?.isEnable === true}
-                  disabled={!row}
-                  onChange={() => toggle.mutate({ externalId: conversation, status: !row?.isEnable })}
-                />
-              }
-            />
-          </Stack>
-          {row?.isAgent && row.handoverReason && (
-            <Alert severity="warning" sx={{ borderRadius: 0 }}>
-              Handed over to you: {row.handoverReason}. The bot stays quiet here until you switch it back on.
-            </Alert>
           )}
+          {row?.isAgent && <Chip size="small" color="warning" label="Transferred to Agent" />}
+          <FormControlLabel
+            sx={{ m: 0 }}
+            labelPlacement="start"
+            label={<Typography variant="body2">Chatbot Status</Typography>}
+            control={
+              <Switch
+                checked={row?.isEnable === true}
+                disabled={!row}
+                onChange={() => toggle.mutate({ externalId: conversation, status: !row?.isEnable })}
+              />
+            }
+          />
+        </Stack>
+        {row?.isAgent && row.handoverReason && (
+          <Alert severity="warning" sx={{ borderRadius: 0 }}>
+            Handed over to you: {row.handoverReason}. The bot stays quiet here until you switch it back on.
+          </Alert>
+        )}
+        {/* The shop the cards in its messages are looked up in. */}
+        <CardShopContext value={shop}>
           <ChatMessages
             ref={log}
             bubbles={bubbles}
@@ -213,66 +209,66 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             onLoadEarlier={() => void loadEarlier()}
             onRetry={(id) => retry.mutate(id)}
           />
-          <Box
-            component="form"
-            onSubmit={submit}
-            sx={{
-              display: 'flex',
-              gap: 1,
-              p: 1.5,
-              bgcolor: 'background.paper',
-              borderTop: 1,
-              borderColor: 'divider',
+        </CardShopContext>
+        <Box
+          component="form"
+          onSubmit={submit}
+          sx={{
+            display: 'flex',
+            gap: 1,
+            p: 1.5,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <TextField
+            placeholder={messages.chat.placeholder}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            size="small"
+            multiline
+            maxRows={4}
+            slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: 2000 } }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) submit(e);
             }}
+          />
+          <IconButton
+            type="submit"
+            color="primary"
+            aria-label="Send"
+            disabled={!text.trim() || send.isPending}
           >
-            <TextField
-              placeholder={messages.chat.placeholder}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              size="small"
-              multiline
-              maxRows={4}
-              slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: 2000 } }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey) submit(e);
-              }}
-            />
-            <IconButton
-              type="submit"
-              color="primary"
-              aria-label="Send"
-              disabled={!text.trim() || send.isPending}
-            >
-              <Send />
-            </IconButton>
-          </Box>
+            <Send />
+          </IconButton>
         </Box>
-        {wide ? (
-          <Box
-            component="aside"
-            aria-label={cardMessages.panel.title}
-            sx={{ width: 328, flex: 'none', borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
-          >
-            {panel()}
-          </Box>
-        ) : (
-          <Drawer
-            anchor="bottom"
-            open={sheet}
-            onClose={() => setSheet(false)}
-            slotProps={{
-              paper: {
-                role: 'dialog',
-                'aria-label': cardMessages.panel.title,
-                sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 },
-              },
-            }}
-          >
-            {panel(() => setSheet(false))}
-          </Drawer>
-        )}
-        <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
       </Box>
-    </CardShopContext>
+      {wide ? (
+        <Box
+          component="aside"
+          aria-label={cardMessages.panel.title}
+          sx={{ width: 328, flex: 'none', borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
+        >
+          {panel()}
+        </Box>
+      ) : (
+        <Drawer
+          anchor="bottom"
+          open={sheet}
+          onClose={() => setSheet(false)}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-label': cardMessages.panel.title,
+              sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 },
+            },
+          }}
+        >
+          {panel(() => setSheet(false))}
+        </Drawer>
+      )}
+      <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
+    </Box>
   );
 }

@@ -42,7 +42,7 @@ function Cards({ shop, refs }: { shop: CardShop; refs: CardRef[] }) {
       fallback={
         <Stack spacing={0.75}>
           {refs.map((r) => (
-            <CardSkeleton key={`${r.kind}:${r.id}`} kind={r.kind} label={r.id} />
+            <CardSkeleton key={`${r.kind}:${r.id}`} kind={r.kind} label={cardMessages[r.kind](r.id)} />
           ))}
         </Stack>
       }
