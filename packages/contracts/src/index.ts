@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './card-messages.ts';
 export * from './channels.ts';
 export * from './connect.ts';
 export * from './errors.ts';

@@ -103,6 +103,17 @@ export const recentOrdersLookup = z.object({
 });
 export type RecentOrdersLookup = z.infer<typeof recentOrdersLookup>;
 
+/** One variation of a product (a Shopee model, a Lazada SKU) with its own price and stock. */
+export const productCardVariation = z.object({
+  id: z.string(),
+  /** Its options, e.g. "Sage / M". */
+  name: z.string(),
+  /** Decimal string, e.g. "29.90"; null when the platform does not say. */
+  price: z.string().nullable(),
+  stock: z.number().int().nullable(),
+});
+export type ProductCardVariation = z.infer<typeof productCardVariation>;
+
 export const productCard = z.object({
   productId: z.string(),
   name: z.string(),
@@ -112,6 +123,8 @@ export const productCard = z.object({
   price: z.string().nullable(),
   currency: z.string().nullable(),
   stock: z.number().int().nullable(),
+  /** Empty for a product without variations. */
+  variations: z.array(productCardVariation),
 });
 export type ProductCard = z.infer<typeof productCard>;
 

@@ -197,6 +197,12 @@ export function createOrdersService(
           price: row.price,
           currency: row.currency,
           stock: row.stock,
+          variations: row.variations.map((v) => ({
+            id: v.id,
+            name: v.name,
+            price: v.price === null ? null : v.price.toFixed(2),
+            stock: v.stock,
+          })),
         });
       if (!isMarketplace(shop) || !/^\d{1,20}$/.test(productId)) return answer('not_found', null);
       try {

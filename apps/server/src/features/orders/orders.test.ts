@@ -1,7 +1,7 @@
 import { MarketplaceError } from '@balas/marketplaces';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { conversations, shops } from '../../db/schema.ts';
+import { conversations, products, shops } from '../../db/schema.ts';
 import { connectShop } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
@@ -261,6 +261,19 @@ describe('product cards', () => {
         product: { productId: '2300100103', name: 'Wooden Busy Board', price: '119.00', stock: 18 },
       });
       expect(synced.product.image).toMatch(/\.svg$/);
+      expect(synced.product.variations).toEqual([]);
+      // A product with variations: each with its own price and stock, named by its options.
+      const romper = (await get(`/api/shopee/v1/${shopee.id}/products/2300100101`)).json().data;
+      expect(romper.product.variations).toHaveLength(6);
+      expect(romper.product.variations[0]).toEqual({
+        id: expect.any(String),
+        name: '0-3M / Mint',
+        price: expect.stringMatching(/^\d+\.\d{2}$/),
+        stock: expect.any(Number),
+      });
+      expect(romper.product.price).toBe(
+        Math.min(...romper.product.variations.map((v: { price: string }) => Number(v.price))).toFixed(2),
+      );
       expect(base).not.toHaveBeenCalled();
       const directory = (await t.app.inject({ url: '/sandbox/shopper/api/directory' })).json();
       const listed = new Set(directory.platforms[0].shops[0].products.map((p: { id: string }) => p.id));
@@ -268,10 +281,20 @@ describe('product cards', () => {
         (id) => !listed.has(id),
       )!;
       const fromPlatform = (await get(`/api/shopee/v1/${shopee.id}/products/${unlisted}`)).json().data;
-      expect(fromPlatform).toMatchObject({ result: 'found', product: { productId: unlisted } });
+      expect(fromPlatform).toMatchObject({
+        result: 'found',
+        product: { productId: unlisted, variations: [] },
+      });
       expect(base).toHaveBeenCalledTimes(1);
       await get(`/api/shopee/v1/${shopee.id}/products/${unlisted}`);
       expect(base).toHaveBeenCalledTimes(1);
+      // Not (yet) synced: read from the platform, variations from its model list.
+      await t.ctx.database.db
+        .delete(products)
+        .where(and(eq(products.shopId, shopee.id), eq(products.externalId, '2300100101')));
+      const live = (await get(`/api/shopee/v1/${shopee.id}/products/2300100101`)).json().data;
+      expect(live.product.variations).toEqual(romper.product.variations);
+      expect(live.product).toMatchObject({ price: romper.product.price, stock: romper.product.stock });
       expect((await get(`/api/shopee/v1/${shopee.id}/products/9999999999`)).json().data.result).toBe(
         'not_found',
       );

@@ -48,6 +48,7 @@ export interface OrderPlatform {
 
 const DAY_S = 86_400;
 const iso = (ms: number | null) => (ms ? new Date(ms).toISOString() : null);
+const money = (n: number | null) => (n === null ? null : n.toFixed(2));
 const isoSeconds = (s: number | null) => (s ? new Date(s * 1000).toISOString() : null);
 const chunks = <T>(xs: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(xs.length / size) }, (_, i) => xs.slice(i * size, (i + 1) * size));
@@ -196,14 +197,31 @@ const shopee: OrderPlatform = {
     const auth = { accessToken: access.accessToken, shopId: access.externalId };
     const [item] = await access.clients.shopee.getItemBaseInfo(auth, [productId]);
     if (!item) return null;
+    // With variations, prices and stock are per model (get_model_list), not on the item.
+    const { tierVariations, models } = item.hasModel
+      ? await access.clients.shopee.getModelList(auth, item.itemId)
+      : { tierVariations: [], models: [] };
+    const variations = models.map((m) => ({
+      id: m.modelId,
+      name:
+        m.tierIndex
+          .map((option, tier) => tierVariations[tier]?.options[option])
+          .filter(Boolean)
+          .join(' / ') || m.sku,
+      price: money(m.price),
+      stock: m.stock,
+    }));
+    const prices = models.map((m) => m.price).filter((p): p is number => p !== null);
+    const stocks = models.map((m) => m.stock).filter((s): s is number => s !== null);
     return {
       productId: item.itemId,
       name: item.name,
       image: item.images[0] ?? null,
       images: item.images,
-      price: item.price === null ? null : item.price.toFixed(2),
-      currency: item.currency,
-      stock: item.stock,
+      price: money(item.price ?? (prices.length ? Math.min(...prices) : null)),
+      currency: item.currency ?? models.find((m) => m.currency)?.currency ?? null,
+      stock: item.stock ?? (stocks.length ? stocks.reduce((a, b) => a + b, 0) : null),
+      variations,
     };
   },
 };
@@ -317,9 +335,19 @@ const lazada: OrderPlatform = {
       name: p.name,
       image: p.images[0] ?? null,
       images: p.images,
-      price: p.price === null ? null : p.price.toFixed(2),
+      price: money(p.price),
       currency: p.currency,
       stock: p.stock,
+      // One SKU without sale properties is a product without variations.
+      variations:
+        p.skus.length > 1 || Object.keys(p.skus[0]?.saleProps ?? {}).length
+          ? p.skus.map((s) => ({
+              id: s.skuId || s.sellerSku,
+              name: Object.values(s.saleProps).join(' / ') || s.sellerSku,
+              price: money(s.specialPrice ?? s.price),
+              stock: s.quantity,
+            }))
+          : [],
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { Bubble } from '../api/messages.ts';
+import { cardHeights, cardsOf } from './cards/card-refs.ts';
 
 /** How close to the newest message (px) still counts as "at the bottom": new messages are then followed. */
 export const FOLLOW_THRESHOLD_PX = 80;
@@ -43,6 +44,9 @@ export function estimateBubbleHeight(bubble: Bubble): number {
   let media = 0;
   if (bubble.type === 'image' || bubble.type === '3' || c.url || c.image_url || c.imgUrl) media = 180;
   if (bubble.type === 'sticker' || bubble.type === '4') media = 96;
-  const cards = c.item_id || c.order_sn || c.itemId || c.title ? 32 : 0;
+  // Orders, products and vouchers are cards of a fixed height under the bubble (or instead of it).
+  const refs = cardsOf(bubble);
+  const cards = refs.reduce((h, r) => h + cardHeights[r.kind] + 6, 0);
+  if (cards && !text && !media) return 22 + cards + failed;
   return frame + Math.max(lines * LINE_PX, media ? 0 : LINE_PX) + media + cards + failed;
 }

@@ -1,4 +1,5 @@
 import {
+  cardMessages,
   channels,
   events,
   type LazadaMessage,
@@ -8,11 +9,13 @@ import {
 } from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import Send from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
   Chip,
+  Drawer,
   FormControlLabel,
   IconButton,
   Snackbar,
@@ -25,7 +28,7 @@ import {
   useTheme,
 } from '@mui/material';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
@@ -40,9 +43,12 @@ import {
   useMessages,
   useSendReply,
 } from '../api/messages.ts';
+import { CardShopContext } from './cards/card-shop.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
+
+const ShopperPanel = lazy(() => import('./shopper-panel.tsx').then((m) => ({ default: m.ShopperPanel })));
 
 /** /chat/shopee/{shopId}/{chatId} and /chat/lazada/{shopId}/{chatId} (spec §2). */
 export function ChatPage() {
@@ -62,6 +68,9 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [sidebar, setSidebar] = useState(desktop);
+  // The shopper panel: a right column from 960 px, else a sheet opened from the header.
+  const wide = useMediaQuery('(min-width:960px)', { noSsr: true });
+  const [sheet, setSheet] = useState(false);
   const chat = useMessages(shop, conversation);
   const client = useQueryClient();
   const { send, retry } = useSendReply(shop, conversation);
@@ -111,6 +120,18 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
     await chat.fetchNextPage();
   };
 
+  const panel = (onClose?: () => void) => (
+    <Suspense fallback={null}>
+      <ShopperPanel
+        shop={shop}
+        conversation={conversation}
+        bubbles={bubbles}
+        lazada={lazada}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+
   return (
     <Box sx={{ display: 'flex', height: '100dvh', bgcolor: 'background.default' }}>
       {sidebar && (
@@ -150,6 +171,13 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             </Typography>
           </Box>
           {connection === 'reconnecting' && <Chip size="small" color="warning" label="Reconnecting…" />}
+          {!wide && (
+            <Tooltip title={cardMessages.panel.open}>
+              <IconButton aria-label={cardMessages.panel.open} onClick={() => setSheet(true)}>
+                <PersonOutline />
+              </IconButton>
+            </Tooltip>
+          )}
           {row?.isAgent && <Chip size="small" color="warning" label="Transferred to Agent" />}
           <FormControlLabel
             sx={{ m: 0 }}
@@ -169,16 +197,19 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             Handed over to you: {row.handoverReason}. The bot stays quiet here until you switch it back on.
           </Alert>
         )}
-        <ChatMessages
-          ref={log}
-          bubbles={bubbles}
-          lazada={lazada}
-          loading={chat.isLoading}
-          showEarlier={!lazada}
-          loadingEarlier={chat.isFetchingNextPage}
-          onLoadEarlier={() => void loadEarlier()}
-          onRetry={(id) => retry.mutate(id)}
-        />
+        {/* The shop the cards in its messages are looked up in. */}
+        <CardShopContext value={shop}>
+          <ChatMessages
+            ref={log}
+            bubbles={bubbles}
+            lazada={lazada}
+            loading={chat.isLoading}
+            showEarlier={!lazada}
+            loadingEarlier={chat.isFetchingNextPage}
+            onLoadEarlier={() => void loadEarlier()}
+            onRetry={(id) => retry.mutate(id)}
+          />
+        </CardShopContext>
         <Box
           component="form"
           onSubmit={submit}
@@ -213,6 +244,30 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
           </IconButton>
         </Box>
       </Box>
+      {wide ? (
+        <Box
+          component="aside"
+          aria-label={cardMessages.panel.title}
+          sx={{ width: 328, flex: 'none', borderLeft: 1, borderColor: 'divider', overflowY: 'auto' }}
+        >
+          {panel()}
+        </Box>
+      ) : (
+        <Drawer
+          anchor="bottom"
+          open={sheet}
+          onClose={() => setSheet(false)}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-label': cardMessages.panel.title,
+              sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 },
+            },
+          }}
+        >
+          {panel(() => setSheet(false))}
+        </Drawer>
+      )}
       <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
     </Box>
   );

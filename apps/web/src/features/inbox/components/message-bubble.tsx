@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import type { Bubble } from '../api/messages.ts';
-import { MessageContent } from './message-content.tsx';
+import { BubbleCards, MessageContent } from './message-content.tsx';
 
 /** One message: the shopper's on the left; the shop's (CS) and the bot's (AI) on the right. */
 export function MessageBubble({
@@ -26,9 +26,20 @@ export function MessageBubble({
           border: mine ? 0 : 1,
           borderColor: 'divider',
           opacity: bubble.status === 'pending' ? 0.7 : 1,
+          // A message that is only cards shows them without a bubble.
+          '&:empty': { display: 'none' },
         }}
       >
         <MessageContent bubble={bubble} lazada={lazada} />
+      </Box>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: mine ? 'flex-end' : 'flex-start',
+          '&:not(:empty)': { mt: 0.5 },
+        }}
+      >
+        <BubbleCards bubble={bubble} lazada={lazada} />
       </Box>
       <Stack
         direction="row"

@@ -14,8 +14,13 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
+
+// The chat's product cards, as their own chunk: shown under an answer drawn from products.
+const MessageCards = lazy(() =>
+  import('../../inbox/components/cards/message-cards.tsx').then((m) => ({ default: m.MessageCards })),
+);
 
 interface Turn {
   id: number;
@@ -102,7 +107,7 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
                     {messages.errors.simulator}
                   </Alert>
                 )}
-                {turn.answer && <AnswerBubble answer={turn.answer} />}
+                {turn.answer && <AnswerBubble answer={turn.answer} shop={shop} />}
               </Box>
             ))}
             {ask.isPending && <Typography color="text.secondary">…</Typography>}
@@ -138,7 +143,15 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
 /** Where an answer came from, in the merchant's words. */
 const sourceKinds = { topic: 'Topic', file: 'Document', product: 'Product' } as const;
 
-function AnswerBubble({ answer }: { answer: SimulatorAnswer }) {
+/** The products an answer was drawn from (a product source is named by its product id). */
+const productsOf = (answer: SimulatorAnswer) => [
+  ...new Set(
+    answer.sources.filter((s) => s.kind === 'product' && /^\d{1,20}$/.test(s.name)).map((s) => s.name),
+  ),
+];
+
+function AnswerBubble({ answer, shop }: { answer: SimulatorAnswer; shop: Shop }) {
+  const products = productsOf(answer).slice(0, 3);
   return (
     <Box sx={{ mt: 1, maxWidth: '85%' }}>
       <Box
@@ -168,6 +181,13 @@ function AnswerBubble({ answer }: { answer: SimulatorAnswer }) {
           </Tooltip>
         ))}
       </Stack>
+      {products.length > 0 && (
+        <Box sx={{ mt: 1 }}>
+          <Suspense fallback={null}>
+            <MessageCards shop={shop} refs={products.map((id) => ({ kind: 'product' as const, id }))} />
+          </Suspense>
+        </Box>
+      )}
     </Box>
   );
 }

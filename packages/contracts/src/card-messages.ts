@@ -1,0 +1,55 @@
+import type { OrderStatus } from './orders.ts';
+
+/**
+ * The chat's order, product and voucher cards and the shopper panel, in the merchant's words: apart
+ * from `messages` so that the dashboard's first load (which imports `messages`) does not carry them.
+ */
+export const cardMessages = {
+  /** Where an order stands, as a merchant reads it on the card. */
+  status: {
+    unpaid: 'Unpaid',
+    to_ship: 'To ship',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    completed: 'Completed',
+    cancelling: 'Cancellation requested',
+    cancelled: 'Cancelled',
+    return_refund: 'Return/refund in progress',
+    returned: 'Returned',
+    delivery_failed: 'Delivery failed',
+    unknown: 'Status unknown',
+  } satisfies Record<OrderStatus, string>,
+  order: (sn: string) => `Order ${sn}`,
+  product: (id: string) => `Product ${id}`,
+  voucher: (id: string) => `Voucher ${id}`,
+  orderNotFound: 'This order is not in this shop.',
+  productNotFound: 'This product is not in this shop’s catalogue.',
+  voucherNotRunning: 'This voucher is not running in the shop now.',
+  /** A call that did not answer at all (network, server). */
+  failed: 'Could not load this. Check your connection and try again.',
+  retry: 'Retry',
+  total: 'Total',
+  totalPending: 'Total shown once paid',
+  tracking: 'Tracking',
+  noTracking: 'No tracking number yet',
+  moreItems: (n: number) => `+${n} more ${n === 1 ? 'item' : 'items'}`,
+  quantity: (n: number) => `× ${n}`,
+  inStock: (n: number) => (n > 0 ? `${n} in stock` : 'Out of stock'),
+  stockUnknown: 'Stock not given',
+  priceUnknown: 'Price not given',
+  variations: (n: number) => `${n} variations`,
+  sellerCentre: { shopee: 'Open in Shopee Seller Centre', lazada: 'Open in Lazada Seller Center' },
+  sellerCentreShort: { shopee: 'Seller Centre', lazada: 'Seller Center' },
+  sticker: 'Sticker',
+  image: 'Image sent in the chat',
+  panel: {
+    title: 'Shopper',
+    open: 'Shopper details',
+    close: 'Close shopper details',
+    orders: 'Recent orders in this shop',
+    noOrders: (days: number) => `No orders from this shopper in this shop in the last ${days} days.`,
+    websiteOrders: 'Website shops have no Shopee or Lazada orders to show.',
+    products: 'Products asked about',
+    noProducts: 'No products shared in this conversation yet.',
+  },
+} as const;
