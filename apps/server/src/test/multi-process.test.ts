@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { channels, events, type ShopeeConversation, type ShopeeMessage } from '@balas/contracts';
+import { channels, clientEvents, type ShopeeConversation, type ShopeeMessage } from '@balas/contracts';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -190,14 +190,14 @@ function openSocket(base: string, token: string): Promise<Socket> {
 
 const subscribe = (socket: Socket, channel: string) =>
   new Promise<boolean>((resolve) =>
-    socket.emit(events.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
+    socket.emit(clientEvents.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
   );
 
 /** Every event a socket receives, kept from the moment it connects (no race with the listener). */
 function record(socket: Socket) {
   const seen = { conversations: [] as ConversationEvent[], messages: [] as MessageEvent[] };
-  socket.on(events.conversation, (e: ConversationEvent) => seen.conversations.push(e));
-  socket.on(events.message, (e: MessageEvent) => seen.messages.push(e));
+  socket.on('shop.conversation', (e: ConversationEvent) => seen.conversations.push(e));
+  socket.on('conversation.message', (e: MessageEvent) => seen.messages.push(e));
   return seen;
 }
 
@@ -303,8 +303,8 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     const ownerSaw = record(owner);
     const stranger = await openSocket(apiB, strangerToken);
     const strangerSaw = record(stranger);
-    expect(await subscribe(owner, channels.conversations(shopId))).toBe(true);
-    expect(await subscribe(stranger, channels.conversations(shopId))).toBe(false);
+    expect(await subscribe(owner, channels.shop(shopId))).toBe(true);
+    expect(await subscribe(stranger, channels.shop(shopId))).toBe(false);
 
     // A shopper writes; the sandbox signs the push and delivers it to process A.
     const first = await sandbox.shopperSend({
@@ -325,8 +325,8 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     });
 
     // Now that the conversation exists, its message channel: the owner may join it, the stranger not.
-    expect(await subscribe(owner, channels.messages(first.conversationId))).toBe(true);
-    expect(await subscribe(stranger, channels.messages(first.conversationId))).toBe(false);
+    expect(await subscribe(owner, channels.conversation(shopId, first.conversationId))).toBe(true);
+    expect(await subscribe(stranger, channels.conversation(shopId, first.conversationId))).toBe(false);
 
     const second = await sandbox.shopperSend({
       platform: 'shopee',

@@ -1,4 +1,4 @@
-import { channels, events, normalizeInput } from '@balas/contracts';
+import { channels, normalizeInput } from '@balas/contracts';
 import { and, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
@@ -72,7 +72,7 @@ export function createInboxService(ctx: AppContext) {
 
   function emitConversation(shop: ShopRow, c: ConversationRow) {
     const conversation = shop.provider === 'lazada' ? toLazadaSession(c) : toShopeeConversation(c);
-    ctx.realtime.emit(channels.conversations(shop.id), events.conversation, {
+    ctx.realtime.emit(channels.shop(shop.id), 'shop.conversation', {
       shopId: shop.id,
       conversation,
     });
@@ -81,7 +81,7 @@ export function createInboxService(ctx: AppContext) {
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
     const message =
       shop.provider === 'lazada' ? toLazadaMessage(m, c) : toShopeeMessage(m, c, shop.externalId ?? shop.id);
-    ctx.realtime.emit(channels.messages(c.externalId), events.message, {
+    ctx.realtime.emit(channels.conversation(shop.id, c.externalId), 'conversation.message', {
       conversationId: c.externalId,
       shopId: shop.id,
       message,

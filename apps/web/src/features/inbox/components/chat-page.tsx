@@ -1,11 +1,4 @@
-import {
-  channels,
-  events,
-  type LazadaMessage,
-  messages,
-  type Shop,
-  type ShopeeMessage,
-} from '@balas/contracts';
+import { channels, type LazadaMessage, messages, type Shop, type ShopeeMessage } from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import Send from '@mui/icons-material/Send';
@@ -91,7 +84,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
     },
     [client, conversation, shop.id],
   );
-  useChannel(channels.messages(conversation), events.message, onMessage);
+  useChannel(channels.conversation(shop.id, conversation), 'conversation.message', onMessage);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
