@@ -159,10 +159,14 @@ export function createInboxViews(db: Db) {
     search: boolean,
   ) {
     const order = orderOf(view);
+    // Search: the merchant's conversations whose shopper name or any message matches, found once
+    // through the trigram indexes (not per shop), then paged like the view.
+    const own = sql`(select o.id from shops o where o.merchant_id = ${sql.placeholder('merchantId')})`;
     const matches = search
-      ? sql`and (c.customer_name ilike ${sql.placeholder('q')} or c.id in (
-          select m.conversation_id from messages m
-          where m.shop_id = s.id and m.text ilike ${sql.placeholder('q')}))`
+      ? sql`and c.id in (
+          select x.id from conversations x where x.customer_name ilike ${sql.placeholder('q')} and x.shop_id in ${own}
+          union all
+          select m.conversation_id from messages m where m.text ilike ${sql.placeholder('q')} and m.shop_id in ${own})`
       : sql``;
     return db
       .select({
