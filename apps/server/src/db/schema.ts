@@ -185,6 +185,8 @@ export const conversations = pgTable(
     index('conversations_resolved_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`resolved_at is not null`),
+    // Snoozes whose time has come, for the job that wakes them.
+    index('conversations_snoozed_idx').on(t.snoozedUntil).where(sql`snoozed_until is not null`),
     // The inbox's search by shopper name (substring, any script).
     index('conversations_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
