@@ -8,8 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../errors.ts';
-import { rowsOf } from '../../insights/sql-rows.ts';
+import { AppError } from '../../../errors.ts';
 import { isUuid } from '../../shops/shop-guard.ts';
 import { escapeLike } from '../conversations/cursor.ts';
 import { type RowConversation, type RowShop, toInboxRow } from './inbox-row.ts';
@@ -263,18 +262,6 @@ export function createInboxViews(db: Db) {
         unread: shops.reduce((n, s) => n + s.unread, 0),
         shops,
       };
-    },
-
-    /** A conversation of one of the merchant's shops (its uuid), or 404. */
-    async conversationOf(merchantId: string, conversationId: string) {
-      if (!isUuid(conversationId)) throw notFound(words.inbox.conversationNotFound);
-      const [row] = await rowsOf<{ id: string; shop_id: string }>(
-        db,
-        sql`select c.id, c.shop_id from conversations c join shops s on s.id = c.shop_id
-          where c.id = ${conversationId} and s.merchant_id = ${merchantId}`,
-      );
-      if (!row) throw notFound(words.inbox.conversationNotFound);
-      return { id: row.id, shopId: row.shop_id };
     },
   };
 }
