@@ -19,6 +19,7 @@ CREATE UNIQUE INDEX "saved_replies_merchant_shortcut_uq" ON "saved_replies" USIN
 CREATE INDEX "conversations_needs_you_idx" ON "conversations" USING btree ("shop_id","reply_due_at","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"handed_over","bot_enabled","snoozed_until") WHERE resolved_at is null and (handed_over or last_from = 'customer');--> statement-breakpoint
 CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"snoozed_until") WHERE resolved_at is null and unread_count > 0;--> statement-breakpoint
 CREATE INDEX "conversations_resolved_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE resolved_at is not null;--> statement-breakpoint
+CREATE INDEX "conversations_bot_override_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE bot_enabled;--> statement-breakpoint
 CREATE INDEX "conversations_snoozed_idx" ON "conversations" USING btree ("snoozed_until") WHERE snoozed_until is not null;--> statement-breakpoint
 CREATE INDEX "conversations_customer_name_trgm_idx" ON "conversations" USING gin ("customer_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "messages_text_trgm_idx" ON "messages" USING gin ("text" gin_trgm_ops);--> statement-breakpoint

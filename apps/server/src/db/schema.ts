@@ -185,6 +185,10 @@ export const conversations = pgTable(
     index('conversations_resolved_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`resolved_at is not null`),
+    // Conversations switched on in a shop whose switch is off: the bot view of such a shop.
+    index('conversations_bot_override_idx')
+      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`bot_enabled`),
     // Snoozes whose time has come, for the job that wakes them.
     index('conversations_snoozed_idx').on(t.snoozedUntil).where(sql`snoozed_until is not null`),
     // The inbox's search by shopper name (substring, any script).

@@ -175,11 +175,24 @@ export function createInboxViews(db: Db) {
         default_bot_status: sql<boolean>`s.default_bot_status`,
       })
       .from(
-        sql`shops s cross join lateral (
-          select ${rowColumns} from conversations c
-          where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
-          order by ${order} limit ${sql.placeholder('limit')}
-        ) page`,
+        sql`shops s cross join lateral (${
+          view === 'bot'
+            ? // The bot's conversations are most of a shop whose switch is on, and only the overrides
+              // of one whose switch is off: one branch runs per shop (the other is cut by its shop's
+              // switch), the second on the small index of overrides.
+              sql`(select ${rowColumns} from conversations c
+                where c.shop_id = s.id and s.default_bot_status and c.bot_enabled is not false
+                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')})
+              union all
+              (select ${rowColumns} from conversations c
+                where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
+                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')})`
+            : sql`select ${rowColumns} from conversations c
+                where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')}`
+        }) page`,
       )
       .where(
         sql`s.merchant_id = ${sql.placeholder('merchantId')}

@@ -236,6 +236,10 @@ describe('the one inbox', () => {
       stateReason: null,
     });
     expect(await ids('view=bot')).toEqual(['b2', 'b1']);
+    // Handed back in a shop whose switch is off: the override puts it in the bot's hands.
+    expect((await post(`/inbox/conversations/${a1}/hand-back`)).json().data.state).toBe('bot');
+    expect(await ids('view=bot')).toEqual(['a1', 'b2', 'b1']);
+    expect(await ids(`view=bot&shopId=${web}`)).toEqual(['a1']);
     // The one conversation, as a row.
     expect((await get(`/inbox/conversations/${b2}`)).json().data.state).toBe('bot');
   });
