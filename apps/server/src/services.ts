@@ -8,9 +8,10 @@ import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createOrderAnswers } from './features/answering/order-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
-import { createPendingReplies } from './features/inbox/pending-replies.ts';
-import { createPlatformRead } from './features/inbox/platform-read.ts';
+import { createPendingReplies } from './features/inbox/replies/pending-replies.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
+import { createSavedReplies } from './features/inbox/saved-replies/saved-replies.service.ts';
+import { createPlatformRead } from './features/inbox/sync/platform-read.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createInsightsRollup } from './features/insights/insights.rollup.ts';
 import { createInsightsService } from './features/insights/insights.service.ts';
@@ -66,6 +67,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const dueAnswers = createDueAnswers(ctx);
+  const savedReplies = createSavedReplies(ctx.database.db);
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
   const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
@@ -95,6 +97,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     platformRead,
     pendingReplies,
     dueAnswers,
+    savedReplies,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow) => sync.firstSync(shop),
   };

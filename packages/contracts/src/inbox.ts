@@ -146,15 +146,3 @@ export const replyBody = z.object({
     .min(1, messages.validation.message)
     .max(limits.replyMax, messages.validation.tooLong(limits.replyMax)),
 });
-
-/** receive-message payload (spec §7: conversationId and message). */
-export const receiveMessageEvent = z.object({
-  conversationId: z.string(),
-  shopId: z.string(),
-  message: z.union([shopeeMessage, lazadaMessage]),
-});
-/** receive-conversation payload: the updated list row. */
-export const receiveConversationEvent = z.object({
-  shopId: z.string(),
-  conversation: z.union([shopeeConversation, lazadaSession]),
-});

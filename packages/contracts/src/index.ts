@@ -4,6 +4,7 @@ export * from './channels.ts';
 export * from './connect.ts';
 export * from './errors.ts';
 export * from './inbox.ts';
+export * from './inbox-views.ts';
 export * from './insights.ts';
 export * from './insights-messages.ts';
 export * from './knowledge.ts';

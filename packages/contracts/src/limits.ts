@@ -32,6 +32,16 @@ export const limits = {
     maxMemoryBytes: 256 * 1024 * 1024,
     timeoutMs: 60_000,
   },
+  /** The one inbox: its pages, its search and the longest snooze. */
+  inbox: {
+    pageSize: 30,
+    pageSizeMax: 100,
+    searchMin: 3,
+    searchMax: 100,
+    snoozeMaxDays: 30,
+    responseWindowHoursMax: 72,
+  },
+  savedReply: { shortcutMax: 32, textMax: 2000, perMerchantMax: 500 },
   sessionIdLength: 12,
   /** New website conversations an hour, per visitor address and per shop (the widget is public). */
   websiteNewChatsPerAddress: 10,

@@ -38,6 +38,21 @@ export const messages = {
     resetDoneBody: 'Please proceed to login with your new password',
     resetMailSubject: 'Reset your Balas password',
   },
+  /** The one inbox (issue 15): its views, actions and saved replies. */
+  inbox: {
+    searchTooShort: 'Please enter at least 3 characters to search',
+    snoozeTime: 'Please choose a date and time to snooze until',
+    snoozePast: 'Please choose a time in the future',
+    snoozeTooFar: 'You can snooze a conversation for at most 30 days',
+    shortcut: 'A shortcut uses 1 to 32 lowercase letters, digits, - or _',
+    shortcutTaken: 'You already have a saved reply with this shortcut',
+    savedReplyNotFound: 'Saved reply not found',
+    savedReplyDeleted: 'The saved reply was deleted',
+    conversationNotFound: 'Conversation not found',
+    badCursor: 'cursor is not a valid cursor',
+    responseWindow: 'Please enter a number of hours between 1 and 72, or follow the platform',
+    noWindow: 'Website chats have no platform response window',
+  },
   errors: {
     notFound: 'Not found',
     pageNotFound: 'Error 404 / Page Not Found',

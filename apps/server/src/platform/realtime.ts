@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { events } from '@balas/contracts';
+import { channels, clientEvents, type RealtimeEvent, type RealtimePayload } from '@balas/contracts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
@@ -12,7 +12,8 @@ export interface RealtimeAuth {
 }
 
 export interface Realtime {
-  emit(channel: string, event: string, payload: unknown): void;
+  /** Sends one event of the contracts' event map (its payload type checked) to a channel's sockets. */
+  emit<E extends RealtimeEvent>(channel: string, event: E, payload: RealtimePayload<E>): void;
   /** Serve Socket.IO on an HTTP server (API processes only; workers just emit). */
   attach(server: HttpServer, auth: RealtimeAuth): void;
   close(): Promise<void>;
@@ -52,14 +53,16 @@ export function createRealtime(options: { redisUrl?: string | undefined; streamN
           .catch(() => next(new Error('unauthenticated')));
       });
       io.on('connection', (socket) => {
-        socket.on(events.subscribe, async (channel: unknown, ack?: (r: { ok: boolean }) => void) => {
+        // The merchant's room (inbox rows and counts of all its shops) needs no subscription.
+        void socket.join(channels.merchant(socket.data.merchantId as string));
+        socket.on(clientEvents.subscribe, async (channel: unknown, ack?: (r: { ok: boolean }) => void) => {
           const merchantId = socket.data.merchantId as string;
           const ok =
             typeof channel === 'string' && channel.length < 300 && (await auth.canJoin(merchantId, channel));
           if (ok) await socket.join(channel);
           if (typeof ack === 'function') ack({ ok });
         });
-        socket.on(events.unsubscribe, async (channel: unknown) => {
+        socket.on(clientEvents.unsubscribe, async (channel: unknown) => {
           if (typeof channel === 'string') await socket.leave(channel);
         });
       });

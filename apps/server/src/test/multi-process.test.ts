@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { channels, events, type ShopeeConversation, type ShopeeMessage } from '@balas/contracts';
+import {
+  channels,
+  clientEvents,
+  type InboxCounts,
+  type InboxRow,
+  type ShopeeConversation,
+  type ShopeeMessage,
+} from '@balas/contracts';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -190,14 +197,22 @@ function openSocket(base: string, token: string): Promise<Socket> {
 
 const subscribe = (socket: Socket, channel: string) =>
   new Promise<boolean>((resolve) =>
-    socket.emit(events.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
+    socket.emit(clientEvents.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
   );
 
 /** Every event a socket receives, kept from the moment it connects (no race with the listener). */
 function record(socket: Socket) {
-  const seen = { conversations: [] as ConversationEvent[], messages: [] as MessageEvent[] };
-  socket.on(events.conversation, (e: ConversationEvent) => seen.conversations.push(e));
-  socket.on(events.message, (e: MessageEvent) => seen.messages.push(e));
+  const seen = {
+    conversations: [] as ConversationEvent[],
+    messages: [] as MessageEvent[],
+    rows: [] as InboxRow[],
+    counts: [] as InboxCounts[],
+  };
+  socket.on('shop.conversation', (e: ConversationEvent) => seen.conversations.push(e));
+  socket.on('conversation.message', (e: MessageEvent) => seen.messages.push(e));
+  // The merchant's room is joined on connect: inbox rows and counts need no subscription.
+  socket.on('inbox.updated', (e: { row: InboxRow }) => seen.rows.push(e.row));
+  socket.on('inbox.counts', (e: InboxCounts) => seen.counts.push(e));
   return seen;
 }
 
@@ -303,8 +318,8 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     const ownerSaw = record(owner);
     const stranger = await openSocket(apiB, strangerToken);
     const strangerSaw = record(stranger);
-    expect(await subscribe(owner, channels.conversations(shopId))).toBe(true);
-    expect(await subscribe(stranger, channels.conversations(shopId))).toBe(false);
+    expect(await subscribe(owner, channels.shop(shopId))).toBe(true);
+    expect(await subscribe(stranger, channels.shop(shopId))).toBe(false);
 
     // A shopper writes; the sandbox signs the push and delivers it to process A.
     const first = await sandbox.shopperSend({
@@ -325,8 +340,8 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     });
 
     // Now that the conversation exists, its message channel: the owner may join it, the stranger not.
-    expect(await subscribe(owner, channels.messages(first.conversationId))).toBe(true);
-    expect(await subscribe(stranger, channels.messages(first.conversationId))).toBe(false);
+    expect(await subscribe(owner, channels.conversation(shopId, first.conversationId))).toBe(true);
+    expect(await subscribe(stranger, channels.conversation(shopId, first.conversationId))).toBe(false);
 
     const second = await sandbox.shopperSend({
       platform: 'shopee',
@@ -346,7 +361,30 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
       message: { source: 'buyer', content: { text: 'And how long does it take?' } },
     });
 
+    // The one inbox, live across processes: the row and the counts reach process B's socket.
+    const row = await eventually(async () => {
+      const r = ownerSaw.rows.find((x) => x.externalId === first.conversationId);
+      if (!r) throw new Error('no inbox.updated on process B yet');
+      return r;
+    }, 30_000);
+    expect(row).toMatchObject({ shopId, channel: 'shopee', shopperName: expect.any(String) });
+    await eventually(async () => {
+      const counts = ownerSaw.counts.at(-1);
+      expect(counts?.shops.find((x) => x.shopId === shopId)?.unread).toBeGreaterThan(0);
+    }, 30_000);
+    // A state change made on process A reaches the socket on process B.
+    const resolved = await api<InboxRow>(apiA, `/api/inbox/conversations/${row.id}/resolve`, {
+      method: 'POST',
+      token,
+    });
+    expect(resolved.state).toBe('resolved');
+    await eventually(async () => {
+      expect(ownerSaw.rows.some((r) => r.id === row.id && r.state === 'resolved')).toBe(true);
+    }, 30_000);
+
     expect(strangerSaw.conversations).toEqual([]);
     expect(strangerSaw.messages).toEqual([]);
+    expect(strangerSaw.rows).toEqual([]);
+    expect(strangerSaw.counts.flatMap((c) => c.shops).some((x) => x.shopId === shopId)).toBe(false);
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { events } from '@balas/contracts';
+import { clientEvents } from '@balas/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
@@ -41,7 +41,7 @@ function open(io: typeof import('socket.io-client').io): Socket {
   });
   socket.on('connect', () => {
     setState('connected');
-    for (const channel of channelCounts.keys()) socket?.emit(events.subscribe, channel);
+    for (const channel of channelCounts.keys()) socket?.emit(clientEvents.subscribe, channel);
     if (!socket?.recovered) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
     if (!socket?.recovered) void queryClient.invalidateQueries({ queryKey: ['messages'] });
   });
@@ -81,7 +81,7 @@ export function useChannel<T>(channel: string | null, event: string, handler: (p
         if (!active) return;
         joined = s;
         // A socket still connecting joins every counted channel once it is connected.
-        if (s.connected) s.emit(events.subscribe, channel);
+        if (s.connected) s.emit(clientEvents.subscribe, channel);
         s.on(event, listener);
       },
       () => {},
@@ -92,7 +92,7 @@ export function useChannel<T>(channel: string | null, event: string, handler: (p
       const left = (channelCounts.get(channel) ?? 1) - 1;
       if (left <= 0) {
         channelCounts.delete(channel);
-        socket?.emit(events.unsubscribe, channel);
+        socket?.emit(clientEvents.unsubscribe, channel);
       } else channelCounts.set(channel, left);
     };
   }, [channel, event, handler]);

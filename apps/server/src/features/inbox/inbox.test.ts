@@ -1,4 +1,4 @@
-import { channels, events } from '@balas/contracts';
+import { channels, clientEvents } from '@balas/contracts';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,7 +188,7 @@ describe('realtime', () => {
     });
   const subscribe = (socket: Socket, channel: string) =>
     new Promise<boolean>((resolve) =>
-      socket.emit(events.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
+      socket.emit(clientEvents.subscribe, channel, (r: { ok: boolean }) => resolve(r.ok)),
     );
 
   it('refuses a socket without a valid token', async () => {
@@ -199,17 +199,17 @@ describe('realtime', () => {
     const owner = await open(token);
     const other = await signUp(t.app);
     const stranger = await open(other.token);
-    expect(await subscribe(owner, channels.conversations(shopId))).toBe(true);
-    expect(await subscribe(owner, channels.messages('live'))).toBe(false); // not a conversation yet
-    expect(await subscribe(stranger, channels.conversations(shopId))).toBe(false);
+    expect(await subscribe(owner, channels.shop(shopId))).toBe(true);
+    expect(await subscribe(owner, channels.conversation(shopId, 'live'))).toBe(false); // not a conversation yet
+    expect(await subscribe(stranger, channels.shop(shopId))).toBe(false);
     const received = new Promise<{ conversation: { conversation_id: string } }>((resolve) =>
-      owner.once(events.conversation, resolve),
+      owner.once('shop.conversation', resolve),
     );
     const row = await customerSays('live', 'live-1', 'hi there', 900_000);
     t.app.services.inbox.emitConversation(await shopRow(), row!.conversation);
     expect((await received).conversation.conversation_id).toBe('live');
-    expect(await subscribe(owner, channels.messages('live'))).toBe(true);
-    expect(await subscribe(stranger, channels.messages('live'))).toBe(false);
+    expect(await subscribe(owner, channels.conversation(shopId, 'live'))).toBe(true);
+    expect(await subscribe(stranger, channels.conversation(shopId, 'live'))).toBe(false);
     owner.close();
     stranger.close();
   });

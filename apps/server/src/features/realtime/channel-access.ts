@@ -1,31 +1,37 @@
+import { parseChannel } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, shops } from '../../db/schema.ts';
 
-const conversationChannel = /^shopee-push-conversation\.([0-9a-f-]{36})$/;
-const messageChannel = /^shopee-push-message\.(.{1,200})$/;
-
-/** The spec's private-channel authorization: a merchant joins only channels of its own shops. */
+/**
+ * The private-channel authorization: a merchant joins only its own room, its own shops' lists and
+ * conversations of its own shops, each checked by (shop, conversation) so that the same platform
+ * id in another merchant's shop never grants anything (issue 13.6).
+ */
 export function createChannelAccess(db: Db) {
   return async (merchantId: string, channel: string): Promise<boolean> => {
-    const shopId = conversationChannel.exec(channel)?.[1];
-    if (shopId) {
+    const parsed = parseChannel(channel);
+    if (!parsed) return false;
+    if (parsed.kind === 'merchant') return parsed.merchantId === merchantId;
+    if (parsed.kind === 'shop') {
       const rows = await db
         .select({ id: shops.id })
         .from(shops)
-        .where(and(eq(shops.id, shopId), eq(shops.merchantId, merchantId)));
+        .where(and(eq(shops.id, parsed.shopId), eq(shops.merchantId, merchantId)));
       return rows.length > 0;
     }
-    const conversation = messageChannel.exec(channel)?.[1];
-    if (conversation) {
-      const rows = await db
-        .select({ id: conversations.id })
-        .from(conversations)
-        .innerJoin(shops, eq(shops.id, conversations.shopId))
-        .where(and(eq(conversations.externalId, conversation), eq(shops.merchantId, merchantId)))
-        .limit(1);
-      return rows.length > 0;
-    }
-    return false;
+    const rows = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .innerJoin(shops, eq(shops.id, conversations.shopId))
+      .where(
+        and(
+          eq(conversations.shopId, parsed.shopId),
+          eq(conversations.externalId, parsed.conversationExternalId),
+          eq(shops.merchantId, merchantId),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   };
 }

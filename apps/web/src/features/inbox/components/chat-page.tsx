@@ -1,7 +1,6 @@
 import {
   cardMessages,
   channels,
-  events,
   type LazadaMessage,
   messages,
   type Shop,
@@ -100,7 +99,7 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
     },
     [client, conversation, shop.id],
   );
-  useChannel(channels.messages(conversation), events.message, onMessage);
+  useChannel(channels.conversation(shop.id, conversation), 'conversation.message', onMessage);
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();

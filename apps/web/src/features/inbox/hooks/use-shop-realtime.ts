@@ -1,4 +1,4 @@
-import { channels, events, type LazadaSession, type Shop, type ShopeeConversation } from '@balas/contracts';
+import { channels, type LazadaSession, type Shop, type ShopeeConversation } from '@balas/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useChannel } from '../../../lib/realtime.ts';
@@ -21,5 +21,5 @@ export function useShopRealtime(shop: Shop) {
     },
     [client, shop.id],
   );
-  useChannel(channels.conversations(shop.id), events.conversation, onConversation);
+  useChannel(channels.shop(shop.id), 'shop.conversation', onConversation);
 }

@@ -1,0 +1,282 @@
+import {
+  type InboxCounts,
+  type InboxPage,
+  type InboxView,
+  type inboxListQuery,
+  messages as words,
+} from '@balas/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../errors.ts';
+import { isUuid } from '../../shops/shop-guard.ts';
+import { escapeLike } from '../conversations/cursor.ts';
+import { type RowConversation, type RowShop, toInboxRow } from './inbox-row.ts';
+
+/**
+ * The views' conditions on a conversation `c` of a shop `s`, written as the partial indexes of
+ * migration 0011 are (the planner uses an index only when the query implies its predicate), and
+ * saying what inbox-row.ts's `inboxStateOf` says.
+ */
+const botOn = sql`coalesce(c.bot_enabled, s.default_bot_status)`;
+const awake = sql`(c.snoozed_until is null or c.snoozed_until <= now())`;
+export const viewCondition: Record<InboxView, SQL> = {
+  needs_you: sql`c.resolved_at is null and (c.handed_over or c.last_from = 'customer') and ${awake}
+    and (c.handed_over or not ${botOn})`,
+  unread: sql`c.resolved_at is null and c.unread_count > 0 and ${awake}`,
+  bot: sql`c.resolved_at is null and ${awake} and not c.handed_over and ${botOn}`,
+  resolved: sql`c.resolved_at is not null`,
+  all: sql`true`,
+};
+
+/** A page's position: the last row's reply deadline (needs_you only), time and id. */
+interface ViewCursor {
+  due?: Date | null;
+  at: Date;
+  id: string;
+}
+
+const cursorPattern = /^(?:(\d{1,15}|n)\.)?(\d{1,15})\.([0-9a-f-]{36})$/;
+
+export function encodeViewCursor(c: ViewCursor): string {
+  const due = c.due === undefined ? '' : `${c.due ? c.due.getTime() : 'n'}.`;
+  return `${due}${c.at.getTime()}.${c.id}`;
+}
+
+/** The cursor of a view's next page; a 400 for anything else (another view's cursor included). */
+export function decodeViewCursor(raw: string, view: InboxView): ViewCursor {
+  const m = cursorPattern.exec(raw);
+  const byDue = view === 'needs_you';
+  if (!m || !isUuid(m[3]!) || (m[1] !== undefined) !== byDue) {
+    throw new AppError('validation', words.inbox.badCursor, { cursor: words.inbox.badCursor });
+  }
+  const due = m[1] === undefined ? undefined : m[1] === 'n' ? null : new Date(Number(m[1]));
+  return { ...(byDue ? { due } : {}), at: new Date(Number(m[2])), id: m[3]! };
+}
+
+/** Rows after the cursor (placeholders `at`, `id` and, for needs_you, `due`), in the view's order. */
+type CursorKind = 'none' | 'after' | 'after_due' | 'after_no_due';
+const cursorKind = (view: InboxView, cursor: ViewCursor | null): CursorKind =>
+  !cursor ? 'none' : view !== 'needs_you' ? 'after' : cursor.due ? 'after_due' : 'after_no_due';
+function afterCursor(kind: CursorKind): SQL {
+  if (kind === 'none') return sql`true`;
+  const after = sql`(c.latest_at, c.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
+  if (kind === 'after') return after;
+  if (kind === 'after_no_due') return sql`(c.reply_due_at is null and ${after})`;
+  const due = sql`${sql.placeholder('due')}::timestamptz`;
+  return sql`(c.reply_due_at > ${due} or c.reply_due_at is null or (c.reply_due_at = ${due} and ${after}))`;
+}
+
+const orderOf = (view: InboxView) =>
+  view === 'needs_you'
+    ? sql`c.reply_due_at asc nulls last, c.latest_at desc, c.id desc`
+    : sql`c.latest_at desc, c.id desc`;
+
+/** A conversation and its shop as the row queries return them (snake case, times as the driver gives). */
+interface RawRow {
+  id: string;
+  shop_id: string;
+  external_id: string;
+  customer_name: string;
+  latest_text: string;
+  latest_at: Date | string;
+  last_from: RowConversation['lastFrom'];
+  unread_count: number;
+  bot_enabled: boolean | null;
+  handed_over: boolean;
+  handover_reason: string | null;
+  handover_code: string | null;
+  resolved_at: Date | string | null;
+  snoozed_until: Date | string | null;
+  reply_due_at: Date | string | null;
+  shop_name: string;
+  provider: RowShop['provider'];
+  default_bot_status: boolean;
+}
+const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest_text, c.latest_at, c.last_from,
+  c.unread_count, c.bot_enabled, c.handed_over, c.handover_reason, c.handover_code, c.resolved_at,
+  c.snoozed_until, c.reply_due_at`;
+const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const maybeDate = (v: Date | string | null) => (v === null ? null : date(v));
+
+function parseRow(r: RawRow): { conversation: RowConversation; shop: RowShop } {
+  return {
+    conversation: {
+      id: r.id,
+      shopId: r.shop_id,
+      externalId: r.external_id,
+      customerName: r.customer_name,
+      latestText: r.latest_text,
+      latestAt: date(r.latest_at),
+      lastFrom: r.last_from,
+      unreadCount: Number(r.unread_count),
+      botEnabled: r.bot_enabled,
+      handedOver: r.handed_over,
+      handoverReason: r.handover_reason,
+      handoverCode: r.handover_code,
+      resolvedAt: maybeDate(r.resolved_at),
+      snoozedUntil: maybeDate(r.snoozed_until),
+      replyDueAt: maybeDate(r.reply_due_at),
+    },
+    shop: { id: r.shop_id, name: r.shop_name, provider: r.provider, defaultBotStatus: r.default_bot_status },
+  };
+}
+
+type ListOptions = z.output<typeof inboxListQuery>;
+
+/** The one inbox's reads across all of a merchant's shops: views, search and counts. */
+export function createInboxViews(db: Db) {
+  // Hot reads: each combination of view, filters and cursor is one statement, prepared (parsed and
+  // planned once per connection).
+  const field = <T>(name: string) => sql<T>`${sql.identifier('page')}.${sql.identifier(name)}`;
+  const rowFields = Object.fromEntries(
+    [
+      'id',
+      'shop_id',
+      'external_id',
+      'customer_name',
+      'latest_text',
+      'latest_at',
+      'last_from',
+      'unread_count',
+      'bot_enabled',
+      'handed_over',
+      'handover_reason',
+      'handover_code',
+      'resolved_at',
+      'snoozed_until',
+      'reply_due_at',
+    ].map((name) => [name, field<unknown>(name)]),
+  );
+  const lists = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(
+    name: string,
+    view: InboxView,
+    kind: CursorKind,
+    shop: boolean,
+    channel: boolean,
+    search: boolean,
+  ) {
+    const order = orderOf(view);
+    // Search: the merchant's conversations whose shopper name or any message matches, found once
+    // through the trigram indexes (not per shop), then paged like the view.
+    const own = sql`(select o.id from shops o where o.merchant_id = ${sql.placeholder('merchantId')})`;
+    const matches = search
+      ? sql`and c.id in (
+          select x.id from conversations x where x.customer_name ilike ${sql.placeholder('q')} and x.shop_id in ${own}
+          union all
+          select m.conversation_id from messages m where m.text ilike ${sql.placeholder('q')} and m.shop_id in ${own})`
+      : sql``;
+    return db
+      .select({
+        ...rowFields,
+        shop_name: sql<string>`s.name`,
+        provider: sql<string>`s.provider`,
+        default_bot_status: sql<boolean>`s.default_bot_status`,
+      })
+      .from(
+        sql`shops s cross join lateral (${
+          view === 'bot'
+            ? // The bot's conversations are most of a shop whose switch is on, and only the overrides
+              // of one whose switch is off: one branch runs per shop (the other is cut by its shop's
+              // switch), the second on the small index of overrides.
+              sql`(select ${rowColumns} from conversations c
+                where c.shop_id = s.id and s.default_bot_status and c.bot_enabled is not false
+                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')})
+              union all
+              (select ${rowColumns} from conversations c
+                where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
+                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')})`
+            : sql`select ${rowColumns} from conversations c
+                where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
+                order by ${order} limit ${sql.placeholder('limit')}`
+        }) page`,
+      )
+      .where(
+        sql`s.merchant_id = ${sql.placeholder('merchantId')}
+          ${shop ? sql`and s.id = ${sql.placeholder('shopId')}::uuid` : sql``}
+          ${channel ? sql`and s.provider = ${sql.placeholder('channel')}` : sql``}`,
+      )
+      .orderBy(
+        view === 'needs_you'
+          ? sql`page.reply_due_at asc nulls last, page.latest_at desc, page.id desc`
+          : sql`page.latest_at desc, page.id desc`,
+      )
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  }
+  function listQuery(view: InboxView, kind: CursorKind, shop: boolean, channel: boolean, search: boolean) {
+    const name = `inbox_view_${view}_${kind}${shop ? '_shop' : ''}${channel ? '_channel' : ''}${search ? '_search' : ''}`;
+    let query = lists.get(name);
+    if (!query) {
+      query = prepareList(name, view, kind, shop, channel, search);
+      lists.set(name, query);
+    }
+    return query;
+  }
+  const countsQuery = db
+    .select({
+      shop_id: sql<string>`s.id`,
+      needs_you: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.needs_you})::int`,
+      unread: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.unread})::int`,
+    })
+    .from(sql`shops s`)
+    .where(sql`s.merchant_id = ${sql.placeholder('merchantId')}`)
+    .orderBy(sql`s.created_at, s.id`)
+    .prepare('inbox_counts');
+
+  return {
+    /**
+     * A page of a view, newest activity first (needs_you: soonest reply deadline first). Each shop
+     * contributes at most a page from its own index (a lateral join), so a page costs the same at
+     * 10 or 10,000 conversations.
+     */
+    async list(merchantId: string, q: ListOptions): Promise<InboxPage> {
+      const cursor = q.cursor ? decodeViewCursor(q.cursor, q.view) : null;
+      const kind = cursorKind(q.view, cursor);
+      const query = listQuery(q.view, kind, !!q.shopId, !!q.channel, !!q.q);
+      const rows = (await query.execute({
+        merchantId,
+        limit: q.limit + 1,
+        ...(q.shopId ? { shopId: q.shopId } : {}),
+        ...(q.channel ? { channel: q.channel } : {}),
+        ...(q.q ? { q: `%${escapeLike(q.q)}%` } : {}),
+        ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+        ...(cursor?.due ? { due: cursor.due.toISOString() } : {}),
+      })) as unknown as RawRow[];
+      const now = new Date();
+      const page = rows.slice(0, q.limit).map(parseRow);
+      const last = page.at(-1)?.conversation;
+      return {
+        data: page.map(({ conversation, shop }) => toInboxRow(conversation, shop, now)),
+        nextCursor:
+          rows.length > q.limit && last
+            ? encodeViewCursor({
+                ...(q.view === 'needs_you' ? { due: last.replyDueAt } : {}),
+                at: last.latestAt,
+                id: last.id,
+              })
+            : null,
+      };
+    },
+
+    /** "Needs you" and unread of every shop of the merchant, in one query. */
+    async counts(merchantId: string): Promise<InboxCounts> {
+      const rows = await countsQuery.execute({ merchantId });
+      const shops = rows.map((r) => ({
+        shopId: r.shop_id,
+        needsYou: Number(r.needs_you),
+        unread: Number(r.unread),
+      }));
+      return {
+        needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
+        unread: shops.reduce((n, s) => n + s.unread, 0),
+        shops,
+      };
+    },
+  };
+}
+
+export type InboxViews = ReturnType<typeof createInboxViews>;

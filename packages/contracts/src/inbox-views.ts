@@ -1,0 +1,157 @@
+// The one inbox across all of a merchant's shops (issue 15): views, rows, counts, actions, saved
+// replies. Shared by the server (routes validate and serialize with these) and the dashboard.
+import { z } from 'zod';
+import { limits } from './limits.ts';
+import { messages } from './messages.ts';
+import { provider } from './shops.ts';
+
+export const inboxView = z.enum(['needs_you', 'unread', 'bot', 'resolved', 'all']);
+export type InboxView = z.infer<typeof inboxView>;
+
+/**
+ * Effective state of a conversation, first that applies:
+ * 'resolved'  resolved by the merchant (a new shopper message reopens it);
+ * 'snoozed'   snoozed and `snoozedUntil` is still ahead (a new shopper message, or the time
+ *             passing, reopens it);
+ * 'needs_you' handed over (`stateReason` = the handover reason code), or the last message is the
+ *             shopper's and the effective bot switch is off;
+ * 'bot'       the effective bot switch is on: the bot answers here;
+ * 'waiting'   the bot is off and the last message is the shop's (bot or person): waiting for the shopper.
+ */
+export const inboxState = z.enum(['bot', 'needs_you', 'waiting', 'resolved', 'snoozed']);
+export type InboxState = z.infer<typeof inboxState>;
+
+export const inboxLastFrom = z.enum(['shopper', 'bot', 'staff']);
+export type InboxLastFrom = z.infer<typeof inboxLastFrom>;
+
+/**
+ * Which conversations each view lists (the counts use the same rules):
+ * needs_you  state 'needs_you' (sorted by replyDueAt ascending, nulls last, then newest activity);
+ * unread     unread shopper messages, not resolved and not snoozed;
+ * bot        state 'bot';
+ * resolved   state 'resolved';
+ * all        every conversation (snoozed ones included).
+ */
+export const inboxListQuery = z.object({
+  view: inboxView.default('all'),
+  shopId: z.uuid({ error: messages.validation.shop }).optional(),
+  channel: provider.optional(),
+  /** Shopper name or message text (at least `limits.inbox.searchMin` characters). */
+  q: z
+    .string()
+    .trim()
+    .min(limits.inbox.searchMin, messages.inbox.searchTooShort)
+    .max(limits.inbox.searchMax, messages.validation.tooLong(limits.inbox.searchMax))
+    .optional(),
+  /** Opaque: the `nextCursor` of the previous page of the same view. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(limits.inbox.pageSizeMax).default(limits.inbox.pageSize),
+});
+export type InboxListQuery = z.input<typeof inboxListQuery>;
+
+export const inboxRow = z.object({
+  /** The conversation's uuid (the shop's chat routes take `externalId`). */
+  id: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  channel: provider,
+  externalId: z.string(),
+  shopperName: z.string(),
+  lastMessage: z.string(),
+  lastMessageAt: z.string(),
+  lastFrom: inboxLastFrom,
+  unreadCount: z.number(),
+  state: inboxState,
+  /** For 'needs_you' by handover: the handover reason code (contracts' `handoverReasonLabel`). */
+  stateReason: z.string().nullable(),
+  /** The merchant words stored with the handover (may name the order asked about). */
+  stateReasonText: z.string().nullable(),
+  /** Effective switch: the conversation's override, else the shop's setting. */
+  botEnabled: z.boolean(),
+  /** True when no override: the switch follows the shop's. */
+  botInherited: z.boolean(),
+  snoozedUntil: z.string().nullable(),
+  /**
+   * Deadline of the platform's chat response window for the first unanswered shopper message
+   * (marketplaces only; null on website chats and when the shop has answered). The bot's replies count.
+   */
+  replyDueAt: z.string().nullable(),
+});
+export type InboxRow = z.infer<typeof inboxRow>;
+
+export const inboxPage = z.object({ data: z.array(inboxRow), nextCursor: z.string().nullable() });
+export type InboxPage = z.infer<typeof inboxPage>;
+
+export const inboxShopCounts = z.object({ shopId: z.string(), needsYou: z.number(), unread: z.number() });
+export const inboxCounts = z.object({
+  needsYou: z.number(),
+  unread: z.number(),
+  /** Every shop of the merchant, zeros included. */
+  shops: z.array(inboxShopCounts),
+});
+export type InboxCounts = z.infer<typeof inboxCounts>;
+
+export const inboxConversationParams = z.object({ id: z.string().max(100) });
+
+export const snoozeBody = z.object({
+  until: z.iso.datetime({ offset: true, error: messages.inbox.snoozeTime }),
+});
+export type SnoozeBody = z.infer<typeof snoozeBody>;
+
+// ---- saved replies ------------------------------------------------------------------------------
+
+const shortcut = z
+  .string({ error: messages.inbox.shortcut })
+  .trim()
+  .min(1, messages.inbox.shortcut)
+  .max(limits.savedReply.shortcutMax, messages.validation.tooLong(limits.savedReply.shortcutMax))
+  .regex(/^[a-z0-9_-]+$/, messages.inbox.shortcut);
+const savedReplyText = z
+  .string({ error: messages.validation.message })
+  .trim()
+  .min(1, messages.validation.message)
+  .max(limits.savedReply.textMax, messages.validation.tooLong(limits.savedReply.textMax));
+
+export const savedReply = z.object({
+  id: z.string(),
+  shortcut: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type SavedReply = z.infer<typeof savedReply>;
+
+export const savedReplyBody = z.object({ shortcut, text: savedReplyText });
+export type SavedReplyBody = z.input<typeof savedReplyBody>;
+export const savedReplyPatch = z
+  .object({ shortcut: shortcut.optional(), text: savedReplyText.optional() })
+  .refine((b) => b.shortcut !== undefined || b.text !== undefined, { message: messages.validation.required });
+export type SavedReplyPatch = z.input<typeof savedReplyPatch>;
+/** `q` matches the start of a shortcut or any part of the text. */
+export const savedReplyListQuery = z.object({
+  q: z.string().trim().max(limits.savedReply.textMax).optional(),
+});
+export const savedReplyParams = z.object({ id: z.string().max(100) });
+
+// ---- response windows ---------------------------------------------------------------------------
+
+/**
+ * A shop's response window: null follows the platform's published rule (response-time.ts,
+ * docs/response-windows.md); a number of hours overrides it for the countdown.
+ */
+export const responseWindowHours = z
+  .number()
+  .int()
+  .min(1, messages.inbox.responseWindow)
+  .max(limits.inbox.responseWindowHoursMax, messages.inbox.responseWindow)
+  .nullable();
+
+/** A shop's countdown setting: its override (null: the platform's rule) and the platform's rule in words. */
+export const responseWindowSetting = z.object({
+  shopId: z.string(),
+  channel: provider,
+  hours: z.number().nullable(),
+  /** The platform's published rule (null for website shops: no platform counts a window). */
+  platformRule: z.string().nullable(),
+});
+export type ResponseWindowSetting = z.infer<typeof responseWindowSetting>;
+export const responseWindowBody = z.object({ hours: responseWindowHours });
