@@ -51,7 +51,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const replies = createReplyService(ctx, inbox, platforms);
   const voucherOffers = createVoucherOffers(ctx, { platforms, vouchers });
   const botBudget = createBotBudget(ctx, { inbox });
-  const orders = createOrdersService(ctx, { clients, shops });
+  const orders = createOrdersService(ctx, { platforms, shops });
   const orderAnswers = createOrderAnswers(ctx, { orders, answering });
   const autoReply = createAutoReply(ctx, {
     answering,

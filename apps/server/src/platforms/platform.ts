@@ -1,5 +1,6 @@
 import type { Provider, ShopVoucher } from '@balas/contracts';
 import type { ProductVariationRow, shops } from '../db/schema.ts';
+import type { OrderPlatform } from './orders.ts';
 
 /**
  * What differs from one sales channel to another, behind one interface: a new platform is one
@@ -117,6 +118,8 @@ export interface Platform {
   ): Promise<{ items: CatalogueItem[]; complete: boolean }> | null;
   /** The shop's vouchers running now (none on the website). */
   runningVouchers(shop: PlatformShop): Promise<ShopVoucher[]>;
+  /** Order lookups on the platform; null where there are no platform orders (the website). */
+  orders: OrderPlatform | null;
   /** The names of an order's items, each once (none on the website). */
   orderItemNames(shop: PlatformShop, orderId: string): Promise<string[]>;
 }

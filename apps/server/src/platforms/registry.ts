@@ -26,7 +26,7 @@ export interface Platforms {
   shopee: Platform;
   lazada: Platform;
   website: Platform;
-  /** The raw clients, for the calls that are not yet behind the adapter (catalogue, vouchers, orders). */
+  /** The raw clients: Shopee's lost-push calls in gap repair (webhooks), and tests that watch the wire. */
   clients: MarketplaceClients;
   of(provider: Provider): Platform;
 }

@@ -1,4 +1,5 @@
 import {
+  channelOf,
   type LookupProblem,
   limits,
   type OrderLookup,
@@ -13,12 +14,12 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { MarketplaceClients } from '../../platforms/registry.ts';
+import type { OrderPlatform, PlatformAccess, RecentOrder } from '../../platforms/orders.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
 import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
 import { createLookupCache } from './lookup-cache.ts';
-import { orderPlatforms, type PlatformAccess, type RecentOrder } from './platforms.ts';
 
 /** A shopper-facing lookup: the buyer's own order in this shop, or nothing said about it. */
 export type ShopperOrderResult =
@@ -32,15 +33,13 @@ interface CachedOrder {
   complete: boolean;
 }
 
-const platformName = { shopee: 'Shopee', lazada: 'Lazada' } as const;
-
 /**
  * Orders and products of a shop as the platform has them now (cached `limits.lookupCacheSeconds`
  * across processes), for the dashboard's cards and shopper panel and for the bot.
  */
 export function createOrdersService(
   ctx: AppContext,
-  deps: { clients: MarketplaceClients; shops: ShopsService; now?: () => number },
+  deps: { platforms: Platforms; shops: ShopsService; now?: () => number },
 ) {
   const now = deps.now ?? Date.now;
   const cache = createLookupCache(ctx.database.db, limits.lookupCacheSeconds * 1000, now);
@@ -60,14 +59,21 @@ export function createOrdersService(
     if (error instanceof AppError && error.code === 'unprocessable')
       return problem('not_connected', serverMessages.orders.notConnected);
     ctx.log.warn({ err: error, shopId: shop.id, what }, 'platform lookup failed');
-    const name = shop.provider === 'website' ? 'the platform' : platformName[shop.provider];
+    const name = channelOf(shop.provider).marketplace ? channelOf(shop.provider).name : 'the platform';
     return problem('platform', serverMessages.orders.unavailable(name), 5);
   }
 
   async function access(shop: ShopRow & { provider: 'shopee' | 'lazada' }): Promise<PlatformAccess> {
     const { accessToken, externalId } = await deps.shops.accessToken(shop);
-    return { clients: deps.clients, accessToken, externalId, region: shop.region };
+    return { accessToken, externalId, region: shop.region };
   }
+
+  /** The shop's platform's order calls (a marketplace always has them). */
+  const ordersOf = (shop: ShopRow & { provider: 'shopee' | 'lazada' }): OrderPlatform => {
+    const orders = deps.platforms.of(shop.provider).orders;
+    if (!orders) throw new Error(`${shop.provider} has no order calls`);
+    return orders;
+  };
 
   const isMarketplace = (shop: ShopRow): shop is ShopRow & { provider: 'shopee' | 'lazada' } =>
     shop.provider !== 'website';
@@ -78,7 +84,7 @@ export function createOrdersService(
       shop.id,
       `order:${orderSn}`,
       async () => {
-        const found = await orderPlatforms[shop.provider].order(await access(shop), orderSn, now());
+        const found = await ordersOf(shop).order(await access(shop), orderSn, now());
         return { order: found?.order ?? null, complete: found?.complete ?? true };
       },
       // An order whose parcel could not be read is shown as it is, and read again next time.
@@ -116,7 +122,7 @@ export function createOrdersService(
   /** The shop's recent orders with their buyers, shared by every conversation's panel. */
   async function recentOrders(shop: ShopRow & { provider: 'shopee' | 'lazada' }): Promise<RecentOrder[]> {
     return cache.get(shop.id, 'recent-orders', async () =>
-      orderPlatforms[shop.provider].recentOrders(await access(shop), now()),
+      ordersOf(shop).recentOrders(await access(shop), now()),
     );
   }
 
@@ -207,7 +213,7 @@ export function createOrdersService(
       if (!isMarketplace(shop) || !/^\d{1,20}$/.test(productId)) return answer('not_found', null);
       try {
         const { product } = await cache.get(shop.id, `product:${productId}`, async () => ({
-          product: await orderPlatforms[shop.provider].product(await access(shop), productId),
+          product: await ordersOf(shop).product(await access(shop), productId),
         }));
         return product ? answer('found', product) : answer('not_found', null);
       } catch (error) {

@@ -97,14 +97,14 @@ describe('order cards', () => {
       expect(detail).toHaveBeenCalledTimes(1);
       // Another process (its own in-memory state) finds it in the shared table.
       const other = createOrdersService(t.ctx, {
-        clients: t.app.services.clients,
+        platforms: t.app.services.platforms,
         shops: t.app.services.shops,
       });
       expect((await other.card(shopee, o.sn)).result).toBe('found');
       expect(detail).toHaveBeenCalledTimes(1);
       // Past its time to live the card is read again.
       const later = createOrdersService(t.ctx, {
-        clients: t.app.services.clients,
+        platforms: t.app.services.platforms,
         shops: t.app.services.shops,
         now: () => Date.now() + 181_000,
       });

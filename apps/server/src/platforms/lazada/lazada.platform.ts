@@ -15,6 +15,7 @@ import type {
 } from '../platform.ts';
 import { bodyHash } from '../shopee/shopee.platform.ts';
 import { lazadaCatalogue, lazadaRunningVouchers } from './lazada.catalogue.ts';
+import { createLazadaOrders } from './lazada.orders.ts';
 
 const SESSIONS_PAGE = 20;
 const MESSAGES_PAGE = 25;
@@ -150,6 +151,7 @@ export function createLazadaPlatform(input: {
       return sessionMessages(accessToken, { ...session, sessionId });
     },
     catalogue: async (shop, { limit }) => lazadaCatalogue(client, await token(shop), limit),
+    orders: createLazadaOrders(client),
     runningVouchers: async (shop) => lazadaRunningVouchers(client, await token(shop)),
     async orderItemNames(shop, orderId) {
       // Lazada lists one item per unit bought: each name once.

@@ -16,6 +16,7 @@ import type {
   ShopAccess,
 } from '../platform.ts';
 import { shopeeCatalogue, shopeeRunningVouchers } from './shopee.catalogue.ts';
+import { createShopeeOrders } from './shopee.orders.ts';
 
 /** Shopee refresh tokens live 30 days; the platform does not say so in its answer. */
 const REFRESH_TOKEN_LIFE_MS = 30 * 24 * 3600 * 1000;
@@ -152,6 +153,7 @@ export function createShopeePlatform(input: {
     },
     conversationMessages: (shop, conversationId) => pageOf(shop, conversationId, ''),
     catalogue: async (shop, { limit }) => shopeeCatalogue(client, await auth(shop), limit),
+    orders: createShopeeOrders(client),
     runningVouchers: async (shop) => shopeeRunningVouchers(client, await auth(shop)),
     async orderItemNames(shop, orderId) {
       const [order] = await client.getOrderDetail(await auth(shop), [orderId]);

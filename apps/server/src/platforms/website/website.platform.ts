@@ -16,6 +16,7 @@ export function createWebsitePlatform(): Platform {
     conversationMessages: async () => [],
     // The website's products are the merchant's own entries: there is no listing to read.
     catalogue: () => null,
+    orders: null,
     runningVouchers: async () => [],
     orderItemNames: async () => [],
   };
