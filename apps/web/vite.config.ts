@@ -40,6 +40,18 @@ export default defineConfig(({ isSsrBuild }) => ({
               app: `${import.meta.dirname}/index.html`,
               site: `${import.meta.dirname}/site.html`,
             },
+            // React, the data cache and the router are on every dashboard page: one file, not a
+            // dozen pieces split by which lazy pages share them (each piece compresses worse).
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'dashboard-core',
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                  },
+                ],
+              },
+            },
           },
         }),
   },

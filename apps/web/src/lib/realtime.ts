@@ -31,21 +31,19 @@ const liveQueries = [['conversations'], ['messages'], ['inbox']] as const;
 export function connectRealtime(): Promise<Socket> {
   if (socket) return Promise.resolve(socket);
   const started = generation;
-  opening ??= Promise.all([import('socket.io-client'), import('./realtime-cache.ts')]).then(
-    ([{ io }, { applyRealtimeEvent, realtimeEventNames }]) => {
-      opening = null;
-      if (started !== generation) throw new Error('the session ended');
-      socket = open(io, (s) => {
-        for (const name of realtimeEventNames)
-          s.on(name, (payload: unknown) => applyRealtimeEvent(queryClient, name, payload));
-      });
-      return socket;
-    },
-  );
+  opening ??= import('./realtime-connection.ts').then(({ io, applyRealtimeEvent, realtimeEventNames }) => {
+    opening = null;
+    if (started !== generation) throw new Error('the session ended');
+    socket = open(io, (s) => {
+      for (const name of realtimeEventNames)
+        s.on(name, (payload: unknown) => applyRealtimeEvent(queryClient, name, payload));
+    });
+    return socket;
+  });
   return opening;
 }
 
-function open(io: typeof import('socket.io-client').io, listen: (s: Socket) => void): Socket {
+function open(io: typeof import('./realtime-connection.ts').io, listen: (s: Socket) => void): Socket {
   const s = io({
     path: '/socket.io',
     auth: (cb) => cb({ token: tokenStore.get() }),

@@ -1,45 +1,31 @@
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
-import { AppBar, Avatar, Box, Button, Chip, IconButton, Stack, Toolbar, Typography } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { AppBar, Avatar, Box, Button, IconButton, Stack, Toolbar, Typography } from '@mui/material';
 import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useRealtimeState } from '../../lib/realtime.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
 
-const AlertsDialog = lazy(() => import('./alerts-dialog.tsx').then((m) => ({ default: m.AlertsDialog })));
-
 /** Shown while the live connection is down: what is on screen may be behind until it is back. */
 function Reconnecting() {
   const state = useRealtimeState();
   if (state !== 'reconnecting') return null;
-  return <Chip size="small" color="warning" label="Reconnecting…" role="status" />;
-}
-
-/** Notification and sound settings, in a dialog loaded when first opened. */
-function AlertsButton() {
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   return (
-    <>
-      <IconButton
-        aria-label="Alerts"
-        title="Alerts"
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-      >
-        <NotificationsNoneRounded />
-      </IconButton>
-      {loaded && (
-        <Suspense fallback={null}>
-          <AlertsDialog open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
+    <Box
+      role="status"
+      sx={{
+        px: 1.25,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: 'warning.main',
+        color: '#fff',
+        fontSize: 13,
+        fontWeight: 600,
+      }}
+    >
+      Reconnecting…
+    </Box>
   );
 }
 
@@ -85,7 +71,6 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
         <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
         <Box sx={{ flexGrow: 1 }} />
         <Reconnecting />
-        <AlertsButton />
         <Merchant />
         <Button
           color="inherit"
