@@ -11,6 +11,7 @@ import {
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
 import {
   Badge,
   Box,
@@ -34,6 +35,7 @@ import { useInboxCounts } from '../../../lib/realtime-counts.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { providerLabel } from '../../shops/components/provider-badge.tsx';
 import { type InboxFilter, inboxKeys, useInboxList } from '../api/inbox.ts';
+import { AlertsDialog } from './alerts-dialog.tsx';
 import { ChatView } from './chat-page.tsx';
 import { InboxList } from './inbox-list.tsx';
 import { SavedRepliesDialog } from './saved-replies-dialog.tsx';
@@ -103,6 +105,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
   const counts = useInboxCounts().data;
   const [search, setSearch] = useState(address.q);
   const [managing, setManaging] = useState(false);
+  const [alerts, setAlerts] = useState(false);
   const filter: InboxFilter = { view, shopId: address.shopId, channel: address.channel, q: address.q };
   const list = useInboxList(filter);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -267,6 +270,11 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 28 }, flex: 1 }}>
           {inboxWords.title}
         </Typography>
+        <Tooltip title={inboxWords.alerts.title}>
+          <IconButton aria-label={inboxWords.alerts.title} onClick={() => setAlerts(true)}>
+            <NotificationsNoneRounded />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={inboxWords.savedReplies.manage}>
           <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
             {inboxWords.savedReplies.title}
@@ -302,6 +310,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         </Box>
       )}
       <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />
+      <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />
     </Box>
   );
 }
