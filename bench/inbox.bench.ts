@@ -6,9 +6,16 @@ import { createBenchDatabase, type Figure, openLoopLoad, startServerProcess } fr
 
 const CONVERSATIONS = 10_000;
 const MESSAGES_PER_CONVERSATION = 100;
+const SHOPS = 5;
 const WARM_UP_SECONDS = 5;
+/** The conversation number `g` (1…10,000) lives in shop `g % SHOPS`. */
+const externalIdOf = (g: number) => String(7000000000000000000n + BigInt(g));
 
-/** Inbox reads on PostgreSQL with 10,000 conversations and 1,000,000 messages, 50 concurrent clients. */
+/**
+ * Inbox reads on PostgreSQL with 10,000 conversations and 1,000,000 messages over 5 shops of one
+ * merchant, 50 concurrent clients: a shop's list and a chat page (spec §7 routes), the one inbox's
+ * first page of each view, its counts and a search.
+ */
 export async function benchInbox(): Promise<Figure[]> {
   // The server runs in its own process, so the load generator does not share its event loop.
   const database = await createBenchDatabase(true);
@@ -30,34 +37,71 @@ export async function benchInbox(): Promise<Figure[]> {
       confirm: 'benchmark!',
     });
     const headers = { authorization: `Bearer ${accessToken}` };
-    const shopId = (
-      await post(
-        '/website',
-        { name: 'Bench shop', person_name: 'B', person_email: 'b@example.com', person_phone: '012-345 6789' },
-        headers,
-      )
-    ).id!;
+    const shopIds: string[] = [];
+    for (let i = 0; i < SHOPS; i++) {
+      shopIds.push(
+        (
+          await post(
+            '/website',
+            {
+              name: `Bench shop ${i}`,
+              person_name: 'B',
+              person_email: 'b@example.com',
+              person_phone: '012-345 6789',
+            },
+            headers,
+          )
+        ).id!,
+      );
+    }
+    const shopId = shopIds[0]!;
     const started = Date.now();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
+    // Four shops with the bot on, one with it off (its waiting shoppers need the merchant).
+    await client.query('update shops set default_bot_status = (name <> $1) where id = any($2::uuid[])', [
+      `Bench shop ${SHOPS - 1}`,
+      shopIds,
+    ]);
     await client.query(
-      `insert into conversations (shop_id, external_id, customer_id, customer_name, latest_text, latest_at)
-       select $1, (7000000000000000000 + g)::text, 'buyer' || g, 'Customer ' || g, 'latest ' || g,
-              now() - (g || ' minutes')::interval
+      `insert into conversations (shop_id, external_id, customer_id, customer_name, latest_text, latest_at, last_from)
+       select ($1::uuid[])[1 + g % ${SHOPS}], (7000000000000000000 + g)::text, 'buyer' || g, 'Customer ' || g,
+              'latest ' || g, now() - (g || ' minutes')::interval,
+              case when g % 13 = 0 then 'customer' else 'bot' end
        from generate_series(1, $2) g`,
-      [shopId, CONVERSATIONS],
+      [shopIds, CONVERSATIONS],
     );
+    // A realistic mix of states: 5% handed over, 10% resolved, 2% snoozed, 14% unread, and the
+    // shoppers waiting for an answer on a countdown.
+    await client.query(`
+      update conversations c set
+        handed_over = (g % 20 = 0),
+        handover_code = case when g % 20 = 0 then 'asked_for_human' end,
+        handover_reason = case when g % 20 = 0 then 'The shopper asked to talk to a person' end,
+        resolved_at = case when g % 10 = 1 then c.latest_at end,
+        snoozed_until = case when g % 50 = 3 then now() + interval '1 day' end,
+        unread_count = case when g % 7 = 0 then 2 else 0 end,
+        has_new = (g % 7 = 0),
+        awaiting_since = case when c.last_from = 'customer' then c.latest_at end,
+        reply_due_at = case when c.last_from = 'customer' then c.latest_at + interval '12 hours' end
+      from (select id, (external_id::numeric - 7000000000000000000)::int as g from conversations) x
+      where x.id = c.id`);
     await client.query(
       `insert into messages (shop_id, conversation_id, external_id, sender, type, content, text, sent_at)
-       select c.shop_id, c.id, c.external_id || '-' || m, case when m % 2 = 0 then 'customer' else 'bot' end, 'text',
+       select c.shop_id, c.id, c.external_id || '-' || m,
+              case when m = 1 then c.last_from when m % 2 = 0 then 'customer' else 'bot' end, 'text',
               jsonb_build_object('text', 'message ' || m), 'message ' || m, c.latest_at - (m || ' seconds')::interval
-       from conversations c, generate_series(1, $2) m where c.shop_id = $1`,
-      [shopId, MESSAGES_PER_CONVERSATION],
+       from conversations c, generate_series(1, $1) m where c.shop_id = any($2::uuid[])`,
+      [MESSAGES_PER_CONVERSATION, shopIds],
     );
-    await client.query('analyze conversations; analyze messages');
+    // A handful of messages with a rare word, for the search.
+    await client.query(
+      `update messages set text = text || ' batik sarong' where external_id in (select external_id || '-5' from conversations where (external_id::numeric % 997) = 0)`,
+    );
+    await client.query('analyze conversations; analyze messages; analyze shops');
     await client.end();
     console.log(
-      `  seeded ${CONVERSATIONS} conversations and ${CONVERSATIONS * MESSAGES_PER_CONVERSATION} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `  seeded ${CONVERSATIONS} conversations over ${SHOPS} shops and ${CONVERSATIONS * MESSAGES_PER_CONVERSATION} messages in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
     // Each load runs once unmeasured first, so the figures are those of a warm server (JIT, pools).
@@ -81,9 +125,22 @@ export async function benchInbox(): Promise<Figure[]> {
       duration: 10,
       headers,
       requests: Array.from({ length: PAGED_CONVERSATIONS }, (_, i) => ({
-        path: `/api/shopee/v1/${shopId}/${7000000000000000000n + BigInt(i * (CONVERSATIONS / PAGED_CONVERSATIONS) + 1)}?page_size=25`,
+        path: ((g) => `/api/shopee/v1/${shopIds[g % SHOPS]}/${externalIdOf(g)}?page_size=25`)(
+          i * (CONVERSATIONS / PAGED_CONVERSATIONS) + 1,
+        ),
       })),
     });
+    // The one inbox: the first page of each view across the 5 shops, the counts, a search.
+    const inboxLoad = (path: string) =>
+      measured({ url: `${server.url}${path}`, connections: 50, duration: 10, headers });
+    const views: Record<string, Awaited<ReturnType<typeof autocannon>>> = {};
+    for (const view of ['all', 'needs_you', 'unread', 'bot', 'resolved'] as const) {
+      views[view] = await inboxLoad(`/api/inbox/conversations?view=${view}&limit=30`);
+    }
+    const counts = await inboxLoad('/api/inbox/counts');
+    const search = await inboxLoad('/api/inbox/conversations?view=all&limit=30&q=sarong');
+    const nameSearch = await inboxLoad('/api/inbox/conversations?view=all&limit=30&q=Customer%209999');
+
     // Push acknowledgement: signed Shopee webchat pushes arriving evenly at 500/s, each a new message.
     // Each is verified, stored once and queued; its job finds no connected shop 947042923 here, so
     // the figure is the acknowledgement with a light job load, not conversation ingestion or bot answers.
@@ -112,7 +169,27 @@ export async function benchInbox(): Promise<Figure[]> {
       { name: 'conversation list throughput', value: list.requests.average, unit: 'req/s' },
       { name: 'message page p99 (50 clients)', value: page.latency.p99, unit: 'ms', budget: 20 },
       { name: 'message page throughput', value: page.requests.average, unit: 'req/s' },
-      { name: 'non-2xx answers', value: list.non2xx + page.non2xx + ack.non2xx, unit: '', budget: 0 },
+      ...Object.entries(views).flatMap(([view, r]) => [
+        { name: `inbox ${view} first page p99 (50 clients)`, value: r.latency.p99, unit: 'ms', budget: 30 },
+        { name: `inbox ${view} throughput`, value: r.requests.average, unit: 'req/s' },
+      ]),
+      { name: 'inbox counts p99 (50 clients)', value: counts.latency.p99, unit: 'ms', budget: 10 },
+      { name: 'inbox counts throughput', value: counts.requests.average, unit: 'req/s' },
+      { name: 'inbox search by message text p99 (50 clients)', value: search.latency.p99, unit: 'ms' },
+      { name: 'inbox search by shopper name p99 (50 clients)', value: nameSearch.latency.p99, unit: 'ms' },
+      {
+        name: 'non-2xx answers',
+        value:
+          list.non2xx +
+          page.non2xx +
+          ack.non2xx +
+          counts.non2xx +
+          search.non2xx +
+          nameSearch.non2xx +
+          Object.values(views).reduce((n, r) => n + r.non2xx, 0),
+        unit: '',
+        budget: 0,
+      },
     ];
   } finally {
     await server.stop();

@@ -16,6 +16,8 @@ import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
+import { savedRepliesRoutes } from './features/inbox/saved-replies/saved-replies.routes.ts';
+import { inboxViewsRoutes } from './features/inbox/views/views.routes.ts';
 import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
@@ -210,6 +212,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           db: ctx.database.db,
           shopCache: services.shops.cache,
         });
+        await api.register(inboxViewsRoutes, {
+          inbox: services.inbox,
+          db: ctx.database.db,
+          shopCache: services.shops.cache,
+        });
+        await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });
         await api.register(insightsRoutes, {
           insights: services.insights,
           gaps: services.knowledgeGaps,

@@ -7,9 +7,10 @@ import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
-import { createPendingReplies } from './features/inbox/pending-replies.ts';
-import { createPlatformRead } from './features/inbox/platform-read.ts';
+import { createPendingReplies } from './features/inbox/replies/pending-replies.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
+import { createSavedReplies } from './features/inbox/saved-replies/saved-replies.service.ts';
+import { createPlatformRead } from './features/inbox/sync/platform-read.ts';
 import { createSyncService } from './features/inbox/sync.service.ts';
 import { createInsightsRollup } from './features/insights/insights.rollup.ts';
 import { createInsightsService } from './features/insights/insights.service.ts';
@@ -55,6 +56,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const dueAnswers = createDueAnswers(ctx);
+  const savedReplies = createSavedReplies(ctx.database.db);
   const orders = createOrdersService(ctx, { clients, shops });
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
@@ -84,6 +86,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     platformRead,
     pendingReplies,
     dueAnswers,
+    savedReplies,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow) => sync.firstSync(shop),
   };

@@ -144,3 +144,14 @@ export const responseWindowHours = z
   .min(1, messages.inbox.responseWindow)
   .max(limits.inbox.responseWindowHoursMax, messages.inbox.responseWindow)
   .nullable();
+
+/** A shop's countdown setting: its override (null: the platform's rule) and the platform's rule in words. */
+export const responseWindowSetting = z.object({
+  shopId: z.string(),
+  channel: provider,
+  hours: z.number().nullable(),
+  /** The platform's published rule (null for website shops: no platform counts a window). */
+  platformRule: z.string().nullable(),
+});
+export type ResponseWindowSetting = z.infer<typeof responseWindowSetting>;
+export const responseWindowBody = z.object({ hours: responseWindowHours });

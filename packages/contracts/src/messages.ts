@@ -47,10 +47,11 @@ export const messages = {
     shortcut: 'A shortcut uses 1 to 32 lowercase letters, digits, - or _',
     shortcutTaken: 'You already have a saved reply with this shortcut',
     savedReplyNotFound: 'Saved reply not found',
+    savedReplyDeleted: 'The saved reply was deleted',
     conversationNotFound: 'Conversation not found',
     badCursor: 'cursor is not a valid cursor',
     responseWindow: 'Please enter a number of hours between 1 and 72, or follow the platform',
-    notResolved: 'This conversation is not resolved or snoozed',
+    noWindow: 'Website chats have no platform response window',
   },
   errors: {
     notFound: 'Not found',

@@ -108,6 +108,11 @@ export const shops = pgTable(
     /** Bumped whenever topics, files or product info change: the bot rebuilds its index on a new value. */
     trainingVersion: integer('training_version').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * The inbox countdown's chat response window in hours; null follows the platform's published
+     * rule (contracts response-time.ts, docs/response-windows.md).
+     */
+    responseWindowHours: integer('response_window_hours'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -137,7 +142,20 @@ export const conversations = pgTable(
     /** null = never set ('Not live'), true 'Enabled', false 'Disabled'. */
     botEnabled: boolean('bot_enabled'),
     handedOver: boolean('handed_over').notNull().default(false),
+    /** The handover's merchant words (may name the order asked about). */
     handoverReason: text('handover_reason'),
+    /** The handover's reason code (contracts `serverMessages.handover`). */
+    handoverCode: text('handover_code'),
+    /** Who wrote the latest message; null before the first. */
+    lastFrom: text('last_from', { enum: ['customer', 'agent', 'bot'] }),
+    /** The first shopper message the shop has not answered yet (bot or person); null when answered. */
+    awaitingSince: timestamp('awaiting_since', { withTimezone: true }),
+    /** The platform's response deadline for `awaitingSince` (marketplaces only). */
+    replyDueAt: timestamp('reply_due_at', { withTimezone: true }),
+    /** Resolved by the merchant; a new shopper message clears it. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Snoozed until then; a new shopper message clears it, and it ends by itself once passed. */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -147,6 +165,19 @@ export const conversations = pgTable(
       t.latestAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The inbox's views (views.service.ts): each scans its shops' own rows in page order. Needs
+    // you: soonest reply deadline first; the predicates are those the views' queries imply.
+    index('conversations_needs_you_idx')
+      .on(t.shopId, t.replyDueAt.asc().nullsLast(), t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`resolved_at is null and (handed_over or last_from = 'customer')`),
+    index('conversations_unread_idx')
+      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`resolved_at is null and unread_count > 0`),
+    index('conversations_resolved_idx')
+      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`resolved_at is not null`),
+    // The inbox's search by shopper name (substring, any script).
+    index('conversations_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
 );
 
@@ -185,7 +216,25 @@ export const messages = pgTable(
     ),
     // Replies stuck in 'pending' (a crash between storing and sending) are found by the sweep.
     index('messages_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    // The inbox's search by message text (substring, any script).
+    index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
+);
+
+/** A merchant's saved replies, inserted with `/shortcut` in any shop's chat. */
+export const savedReplies = pgTable(
+  'saved_replies',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    shortcut: text('shortcut').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_replies_merchant_shortcut_uq').on(t.merchantId, t.shortcut)],
 );
 
 /** What happened to a conversation's state, and who did it: handovers, resolutions, bot switches. */

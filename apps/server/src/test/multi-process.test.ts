@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { channels, clientEvents, type ShopeeConversation, type ShopeeMessage } from '@balas/contracts';
+import {
+  channels,
+  clientEvents,
+  type InboxCounts,
+  type InboxRow,
+  type ShopeeConversation,
+  type ShopeeMessage,
+} from '@balas/contracts';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -195,9 +202,17 @@ const subscribe = (socket: Socket, channel: string) =>
 
 /** Every event a socket receives, kept from the moment it connects (no race with the listener). */
 function record(socket: Socket) {
-  const seen = { conversations: [] as ConversationEvent[], messages: [] as MessageEvent[] };
+  const seen = {
+    conversations: [] as ConversationEvent[],
+    messages: [] as MessageEvent[],
+    rows: [] as InboxRow[],
+    counts: [] as InboxCounts[],
+  };
   socket.on('shop.conversation', (e: ConversationEvent) => seen.conversations.push(e));
   socket.on('conversation.message', (e: MessageEvent) => seen.messages.push(e));
+  // The merchant's room is joined on connect: inbox rows and counts need no subscription.
+  socket.on('inbox.updated', (e: { row: InboxRow }) => seen.rows.push(e.row));
+  socket.on('inbox.counts', (e: InboxCounts) => seen.counts.push(e));
   return seen;
 }
 
@@ -346,7 +361,30 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
       message: { source: 'buyer', content: { text: 'And how long does it take?' } },
     });
 
+    // The one inbox, live across processes: the row and the counts reach process B's socket.
+    const row = await eventually(async () => {
+      const r = ownerSaw.rows.find((x) => x.externalId === first.conversationId);
+      if (!r) throw new Error('no inbox.updated on process B yet');
+      return r;
+    }, 30_000);
+    expect(row).toMatchObject({ shopId, channel: 'shopee', shopperName: expect.any(String) });
+    await eventually(async () => {
+      const counts = ownerSaw.counts.at(-1);
+      expect(counts?.shops.find((x) => x.shopId === shopId)?.unread).toBeGreaterThan(0);
+    }, 30_000);
+    // A state change made on process A reaches the socket on process B.
+    const resolved = await api<InboxRow>(apiA, `/api/inbox/conversations/${row.id}/resolve`, {
+      method: 'POST',
+      token,
+    });
+    expect(resolved.state).toBe('resolved');
+    await eventually(async () => {
+      expect(ownerSaw.rows.some((r) => r.id === row.id && r.state === 'resolved')).toBe(true);
+    }, 30_000);
+
     expect(strangerSaw.conversations).toEqual([]);
     expect(strangerSaw.messages).toEqual([]);
+    expect(strangerSaw.rows).toEqual([]);
+    expect(strangerSaw.counts.flatMap((c) => c.shops).some((x) => x.shopId === shopId)).toBe(false);
   }, 90_000);
 });

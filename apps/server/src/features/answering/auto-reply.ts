@@ -54,7 +54,8 @@ export function createAutoReply(
     if (row?.message.sender !== 'customer') return quiet();
     const { shop, conversation, message } = row;
     if (conversation.handedOver) return quiet(true);
-    if (!shop.defaultBotStatus || conversation.botEnabled === false) return quiet();
+    // The effective switch: the conversation's override, else the shop's (as the inbox shows it).
+    if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
     const [already] = await db
       .select({ id: messages.id })
       .from(messages)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bindJob, defineJob } from '../../platform/queue.ts';
-import type { PendingReplies } from './pending-replies.ts';
-import type { PlatformRead } from './platform-read.ts';
+import type { PendingReplies } from './replies/pending-replies.ts';
+import type { PlatformRead } from './sync/platform-read.ts';
 
 /** After the merchant opened a conversation: the platform hears it was read. */
 export const readOnPlatformJob = defineJob({

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
 import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
+import { cursorAt, decodeOffset } from './conversations/cursor.ts';
 import { readOnPlatformJob } from './inbox.jobs.ts';
 import {
   toLazadaMessage,
@@ -27,7 +28,7 @@ import {
   toShopeeConversation,
   toShopeeMessage,
 } from './inbox.serialize.ts';
-import { cursorAt, decodeOffset, type InboxService } from './inbox.service.ts';
+import type { InboxService } from './inbox.service.ts';
 import type { ReplyService } from './reply.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });

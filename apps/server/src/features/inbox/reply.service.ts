@@ -81,7 +81,15 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
       const pause = sender === 'agent' && shop.config.pauseBotOnManualReply;
       const [updated] = await tx
         .update(conversations)
-        .set({ latestText: text, latestAt: now, ...(pause ? { botEnabled: false } : {}) })
+        // A reply of the shop (the bot's count too) answers the shopper: the countdown stops.
+        .set({
+          latestText: text,
+          latestAt: now,
+          lastFrom: sender,
+          awaitingSince: null,
+          replyDueAt: null,
+          ...(pause ? { botEnabled: false } : {}),
+        })
         .where(eq(conversations.id, conversation.id))
         .returning();
       return { pending, conversation: updated! };

@@ -25,6 +25,9 @@ const bodies: Record<string, unknown> = {
     additionalInfo: [{ title: 'q', description: 'a' }],
   },
   'DELETE /api/shopee/v1/:shopId/products': { productId: ['1'] },
+  'POST /api/inbox/conversations/:id/snooze': { until: new Date(Date.now() + 3600_000).toISOString() },
+  'PUT /api/inbox/response-windows/:shopId': { hours: 6 },
+  'PATCH /api/saved-replies/:id': { text: 'Stolen' },
   'POST /api/shopee/v1/:shopId/info/remove-product': {
     infoIds: ['00000000-0000-0000-0000-000000000000'],
     productId: '1',

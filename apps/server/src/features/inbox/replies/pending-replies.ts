@@ -1,8 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { conversations, messages, shops } from '../../db/schema.ts';
-import type { ReplyService } from './reply.service.ts';
-import type { SyncService } from './sync.service.ts';
+import type { AppContext } from '../../../context.ts';
+import { conversations, messages, shops } from '../../../db/schema.ts';
+import type { ReplyService } from '../reply.service.ts';
+import type { SyncService } from '../sync.service.ts';
 
 /** A reply still pending this long was cut off by a crash (a send takes seconds at most). */
 export const PENDING_STUCK_AFTER_MS = 2 * 60_000;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../db/schema.ts';
-import { connectShop } from '../../test/marketplace-flow.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { shops } from '../../../db/schema.ts';
+import { connectShop } from '../../../test/marketplace-flow.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 let headers: Record<string, string>;

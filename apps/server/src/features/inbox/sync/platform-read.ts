@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
-import { conversations, shops } from '../../db/schema.ts';
-import type { Platforms } from '../../platforms/registry.ts';
+import type { AppContext } from '../../../context.ts';
+import { conversations, shops } from '../../../db/schema.ts';
+import type { Platforms } from '../../../platforms/registry.ts';
 
 /**
  * Tells the platform that the merchant read a conversation, so the seller centre and the shopper's

@@ -1,0 +1,147 @@
+import {
+  dataOf,
+  inboxConversationParams,
+  inboxCounts,
+  inboxListQuery,
+  inboxPage,
+  inboxRow,
+  limits,
+  responseWindowBody,
+  responseWindowSetting,
+  responseWindows,
+  snoozeBody,
+  messages as words,
+} from '@balas/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { conversations, shops } from '../../../db/schema.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { isUuid, type ShopCache, type ShopRow, shopGuard } from '../../shops/shop-guard.ts';
+import type { InboxService } from '../inbox.service.ts';
+import { toInboxRow } from './inbox-row.ts';
+
+const DAY = 86_400_000;
+
+/** The one inbox across a merchant's shops (issue 15): views, counts, state actions, countdown setting. */
+export const inboxViewsRoutes: FastifyPluginAsyncZod<{
+  inbox: InboxService;
+  db: Db;
+  shopCache: ShopCache;
+}> = async (app, { inbox, db, shopCache }) => {
+  const tags = ['inbox'];
+  const preHandler = [app.requireMerchant];
+
+  /** A conversation of one of the merchant's shops with its shop, or 404 (another merchant's too). */
+  async function owned(merchantId: string, id: string) {
+    if (!isUuid(id)) throw notFound(words.inbox.conversationNotFound);
+    const [row] = await db
+      .select({ conversation: conversations, shop: shops })
+      .from(conversations)
+      .innerJoin(shops, eq(shops.id, conversations.shopId))
+      .where(and(eq(conversations.id, id), eq(shops.merchantId, merchantId)));
+    if (!row) throw notFound(words.inbox.conversationNotFound);
+    return row;
+  }
+  const answer = (shop: ShopRow, row: Parameters<typeof toInboxRow>[0]) => ({ data: toInboxRow(row, shop) });
+
+  app.get(
+    '/inbox/conversations',
+    { preHandler, schema: { tags, querystring: inboxListQuery, response: { 200: inboxPage } } },
+    async (request) => inbox.views.list(request.merchantId, request.query),
+  );
+
+  app.get(
+    '/inbox/counts',
+    { preHandler, schema: { tags, response: { 200: dataOf(inboxCounts) } } },
+    async (request) => ({ data: await inbox.views.counts(request.merchantId) }),
+  );
+
+  app.get(
+    '/inbox/conversations/:id',
+    { preHandler, schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
+    async (request) => {
+      const { conversation, shop } = await owned(request.merchantId, request.params.id);
+      return answer(shop, conversation);
+    },
+  );
+
+  const action = (
+    path: string,
+    run: (shop: ShopRow, c: typeof conversations.$inferSelect) => Promise<typeof conversations.$inferSelect>,
+  ) =>
+    app.post(
+      `/inbox/conversations/:id/${path}`,
+      { preHandler, schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
+      async (request) => {
+        const { conversation, shop } = await owned(request.merchantId, request.params.id);
+        return answer(shop, await run(shop, conversation));
+      },
+    );
+  action('resolve', (shop, c) => inbox.resolve(shop, c));
+  // Reopening what is open already changes nothing and answers the row (two tabs racing).
+  action('reopen', async (shop, c) => (await inbox.reopen(shop, c)) ?? c);
+  action('hand-back', (shop, c) => inbox.handBack(shop, c));
+
+  app.post(
+    '/inbox/conversations/:id/snooze',
+    {
+      preHandler,
+      schema: {
+        tags,
+        params: inboxConversationParams,
+        body: snoozeBody,
+        response: { 200: dataOf(inboxRow) },
+      },
+    },
+    async (request) => {
+      const until = new Date(request.body.until);
+      const now = Date.now();
+      if (until.getTime() <= now)
+        throw new AppError('validation', words.inbox.snoozePast, { until: words.inbox.snoozePast });
+      if (until.getTime() > now + limits.inbox.snoozeMaxDays * DAY)
+        throw new AppError('validation', words.inbox.snoozeTooFar, { until: words.inbox.snoozeTooFar });
+      const { conversation, shop } = await owned(request.merchantId, request.params.id);
+      return answer(shop, await inbox.snooze(shop, conversation, until));
+    },
+  );
+
+  // ---- the countdown's response window, per shop -------------------------------------------------
+  const settingOf = (shop: ShopRow) => ({
+    shopId: shop.id,
+    channel: shop.provider,
+    hours: shop.responseWindowHours,
+    platformRule: shop.provider === 'website' ? null : responseWindows[shop.provider].summary,
+  });
+  const shopParams = z.object({ shopId: z.string().max(100) });
+
+  app.get(
+    '/inbox/response-windows/:shopId',
+    {
+      preHandler: [app.requireMerchant, shopGuard(db, { param: 'shopId' })],
+      schema: { tags, params: shopParams, response: { 200: dataOf(responseWindowSetting) } },
+    },
+    async (request) => ({ data: settingOf(request.shop) }),
+  );
+
+  app.put(
+    '/inbox/response-windows/:shopId',
+    {
+      preHandler: [app.requireMerchant, shopGuard(db, { param: 'shopId' })],
+      schema: {
+        tags,
+        params: shopParams,
+        body: responseWindowBody,
+        response: { 200: dataOf(responseWindowSetting) },
+      },
+    },
+    async (request) => {
+      if (request.shop.provider === 'website')
+        throw new AppError('unprocessable', words.inbox.noWindow, { hours: words.inbox.noWindow });
+      const updated = await inbox.setResponseWindow(request.shop, request.body.hours);
+      shopCache.forget(updated.id);
+      return { data: settingOf(updated) };
+    },
+  );
+};

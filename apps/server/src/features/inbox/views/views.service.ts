@@ -1,0 +1,205 @@
+import {
+  type InboxCounts,
+  type InboxPage,
+  type InboxView,
+  type inboxListQuery,
+  messages as words,
+} from '@balas/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../errors.ts';
+import { rowsOf } from '../../insights/sql-rows.ts';
+import { isUuid } from '../../shops/shop-guard.ts';
+import { escapeLike } from '../conversations/cursor.ts';
+import { type RowConversation, type RowShop, toInboxRow } from './inbox-row.ts';
+
+/**
+ * The views' conditions on a conversation `c` of a shop `s`, written as the partial indexes of
+ * migration 0011 are (the planner uses an index only when the query implies its predicate), and
+ * saying what inbox-row.ts's `inboxStateOf` says.
+ */
+const botOn = sql`coalesce(c.bot_enabled, s.default_bot_status)`;
+const awake = sql`(c.snoozed_until is null or c.snoozed_until <= now())`;
+export const viewCondition: Record<InboxView, SQL> = {
+  needs_you: sql`c.resolved_at is null and (c.handed_over or c.last_from = 'customer') and ${awake}
+    and (c.handed_over or not ${botOn})`,
+  unread: sql`c.resolved_at is null and c.unread_count > 0 and ${awake}`,
+  bot: sql`c.resolved_at is null and ${awake} and not c.handed_over and ${botOn}`,
+  resolved: sql`c.resolved_at is not null`,
+  all: sql`true`,
+};
+
+/** A page's position: the last row's reply deadline (needs_you only), time and id. */
+interface ViewCursor {
+  due?: Date | null;
+  at: Date;
+  id: string;
+}
+
+const cursorPattern = /^(?:(\d{1,15}|n)\.)?(\d{1,15})\.([0-9a-f-]{36})$/;
+
+export function encodeViewCursor(c: ViewCursor): string {
+  const due = c.due === undefined ? '' : `${c.due ? c.due.getTime() : 'n'}.`;
+  return `${due}${c.at.getTime()}.${c.id}`;
+}
+
+/** The cursor of a view's next page; a 400 for anything else (another view's cursor included). */
+export function decodeViewCursor(raw: string, view: InboxView): ViewCursor {
+  const m = cursorPattern.exec(raw);
+  const byDue = view === 'needs_you';
+  if (!m || !isUuid(m[3]!) || (m[1] !== undefined) !== byDue) {
+    throw new AppError('validation', words.inbox.badCursor, { cursor: words.inbox.badCursor });
+  }
+  const due = m[1] === undefined ? undefined : m[1] === 'n' ? null : new Date(Number(m[1]));
+  return { ...(byDue ? { due } : {}), at: new Date(Number(m[2])), id: m[3]! };
+}
+
+function afterCursor(view: InboxView, cursor: ViewCursor | null): SQL {
+  if (!cursor) return sql`true`;
+  const after = sql`(c.latest_at, c.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
+  if (view !== 'needs_you') return after;
+  if (!cursor.due) return sql`(c.reply_due_at is null and ${after})`;
+  const due = sql`${cursor.due.toISOString()}::timestamptz`;
+  return sql`(c.reply_due_at > ${due} or c.reply_due_at is null or (c.reply_due_at = ${due} and ${after}))`;
+}
+
+const orderOf = (view: InboxView) =>
+  view === 'needs_you'
+    ? sql`c.reply_due_at asc nulls last, c.latest_at desc, c.id desc`
+    : sql`c.latest_at desc, c.id desc`;
+
+/** A conversation and its shop as the row queries return them (snake case, times as the driver gives). */
+interface RawRow {
+  id: string;
+  shop_id: string;
+  external_id: string;
+  customer_name: string;
+  latest_text: string;
+  latest_at: Date | string;
+  last_from: RowConversation['lastFrom'];
+  unread_count: number;
+  bot_enabled: boolean | null;
+  handed_over: boolean;
+  handover_reason: string | null;
+  handover_code: string | null;
+  resolved_at: Date | string | null;
+  snoozed_until: Date | string | null;
+  reply_due_at: Date | string | null;
+  shop_name: string;
+  provider: RowShop['provider'];
+  default_bot_status: boolean;
+}
+const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest_text, c.latest_at, c.last_from,
+  c.unread_count, c.bot_enabled, c.handed_over, c.handover_reason, c.handover_code, c.resolved_at,
+  c.snoozed_until, c.reply_due_at`;
+const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+const maybeDate = (v: Date | string | null) => (v === null ? null : date(v));
+
+function parseRow(r: RawRow): { conversation: RowConversation; shop: RowShop } {
+  return {
+    conversation: {
+      id: r.id,
+      shopId: r.shop_id,
+      externalId: r.external_id,
+      customerName: r.customer_name,
+      latestText: r.latest_text,
+      latestAt: date(r.latest_at),
+      lastFrom: r.last_from,
+      unreadCount: Number(r.unread_count),
+      botEnabled: r.bot_enabled,
+      handedOver: r.handed_over,
+      handoverReason: r.handover_reason,
+      handoverCode: r.handover_code,
+      resolvedAt: maybeDate(r.resolved_at),
+      snoozedUntil: maybeDate(r.snoozed_until),
+      replyDueAt: maybeDate(r.reply_due_at),
+    },
+    shop: { id: r.shop_id, name: r.shop_name, provider: r.provider, defaultBotStatus: r.default_bot_status },
+  };
+}
+
+type ListOptions = z.output<typeof inboxListQuery>;
+
+/** The one inbox's reads across all of a merchant's shops: views, search and counts. */
+export function createInboxViews(db: Db) {
+  return {
+    /**
+     * A page of a view, newest activity first (needs_you: soonest reply deadline first). Each shop
+     * contributes at most a page from its own index (a lateral join), so a page costs the same at
+     * 10 or 10,000 conversations.
+     */
+    async list(merchantId: string, q: ListOptions): Promise<InboxPage> {
+      const cursor = q.cursor ? decodeViewCursor(q.cursor, q.view) : null;
+      const limit = q.limit + 1;
+      const order = orderOf(q.view);
+      const search = q.q
+        ? sql`and (c.customer_name ilike ${`%${escapeLike(q.q)}%`} or c.id in (
+            select m.conversation_id from messages m
+            where m.shop_id = s.id and m.text ilike ${`%${escapeLike(q.q)}%`}))`
+        : sql``;
+      const rows = await rowsOf<RawRow>(
+        db,
+        sql`select c.*, s.name as shop_name, s.provider, s.default_bot_status
+          from shops s cross join lateral (
+            select ${rowColumns} from conversations c
+            where c.shop_id = s.id and ${viewCondition[q.view]} and ${afterCursor(q.view, cursor)} ${search}
+            order by ${order} limit ${limit}
+          ) c
+          where s.merchant_id = ${merchantId}
+            ${q.shopId ? sql`and s.id = ${q.shopId}` : sql``}
+            ${q.channel ? sql`and s.provider = ${q.channel}` : sql``}
+          order by ${order} limit ${limit}`,
+      );
+      const now = new Date();
+      const page = rows.slice(0, q.limit).map(parseRow);
+      const last = page.at(-1)?.conversation;
+      return {
+        data: page.map(({ conversation, shop }) => toInboxRow(conversation, shop, now)),
+        nextCursor:
+          rows.length > q.limit && last
+            ? encodeViewCursor({
+                ...(q.view === 'needs_you' ? { due: last.replyDueAt } : {}),
+                at: last.latestAt,
+                id: last.id,
+              })
+            : null,
+      };
+    },
+
+    /** "Needs you" and unread of every shop of the merchant, in one query. */
+    async counts(merchantId: string): Promise<InboxCounts> {
+      const rows = await rowsOf<{ shop_id: string; needs_you: number; unread: number }>(
+        db,
+        sql`select s.id as shop_id,
+            (select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.needs_you})::int as needs_you,
+            (select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.unread})::int as unread
+          from shops s where s.merchant_id = ${merchantId} order by s.created_at, s.id`,
+      );
+      const shops = rows.map((r) => ({
+        shopId: r.shop_id,
+        needsYou: Number(r.needs_you),
+        unread: Number(r.unread),
+      }));
+      return {
+        needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
+        unread: shops.reduce((n, s) => n + s.unread, 0),
+        shops,
+      };
+    },
+
+    /** A conversation of one of the merchant's shops (its uuid), or 404. */
+    async conversationOf(merchantId: string, conversationId: string) {
+      if (!isUuid(conversationId)) throw notFound(words.inbox.conversationNotFound);
+      const [row] = await rowsOf<{ id: string; shop_id: string }>(
+        db,
+        sql`select c.id, c.shop_id from conversations c join shops s on s.id = c.shop_id
+          where c.id = ${conversationId} and s.merchant_id = ${merchantId}`,
+      );
+      if (!row) throw notFound(words.inbox.conversationNotFound);
+      return { id: row.id, shopId: row.shop_id };
+    },
+  };
+}
+
+export type InboxViews = ReturnType<typeof createInboxViews>;
