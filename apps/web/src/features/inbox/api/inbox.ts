@@ -5,6 +5,7 @@ import {
   type QueryClient,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
@@ -47,6 +48,19 @@ export const inboxListQuery = (f: InboxFilter) =>
   });
 
 export const useInboxList = (f: InboxFilter) => useInfiniteQuery(inboxListQuery(f));
+
+/**
+ * One conversation's row: read from the server when not known yet (a chat opened from a shop's list
+ * or a notification), then kept current by actions and events (`applyRow`).
+ */
+export const useInboxRow = (id: string, known?: InboxRow) =>
+  useQuery({
+    queryKey: inboxKeys.row(id),
+    queryFn: ({ signal }) => api<InboxRow>(`/inbox/conversations/${encodeURIComponent(id)}`, { signal }),
+    enabled: !!id,
+    initialData: known,
+    staleTime: 60_000,
+  });
 
 /** Whether a row belongs in a view (the server's rules, in contracts' `inboxListQuery` comment). */
 export function rowInView(row: InboxRow, view: InboxView): boolean {

@@ -13,14 +13,13 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { type ConversationRow, useConversations } from '../api/conversations.ts';
-import { inboxKeys } from '../api/inbox.ts';
+import { useInboxRow } from '../api/inbox.ts';
 import { useMessages, useSendReply } from '../api/messages.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
@@ -137,12 +136,7 @@ export function ChatView({
     : list.data?.pages.flatMap((p) => p.rows).find((r) => r.externalId === conversation);
   const id = given?.id ?? listed?.id ?? '';
   // The row the Inbox read or was told last (actions and events keep it current), else the shop list's.
-  const cached = useQuery({
-    queryKey: inboxKeys.row(id),
-    queryFn: () => given ?? null,
-    enabled: false,
-    initialData: given,
-  });
+  const cached = useInboxRow(id, given);
   const row = cached.data ?? (listed ? rowFromShopList(shop, listed) : undefined);
   const state = row ? describeState(row) : null;
 

@@ -79,11 +79,16 @@ export function ConversationControls({
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Box sx={{ textAlign: 'right', display: { xs: 'none', sm: 'block' } }}>
+        <Box sx={{ textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
             {inboxWords.bot.label}
           </Typography>
-          <Typography variant="caption" color="text.secondary" data-testid="bot-source">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            data-testid="bot-source"
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
             {row.botInherited
               ? inboxWords.bot.followsShop(row.botEnabled)
               : inboxWords.bot.ownSetting(row.botEnabled)}

@@ -13,28 +13,25 @@ import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
 import {
-  Badge,
   Box,
   Button,
+  Chip,
   IconButton,
   MenuItem,
   Paper,
   Stack,
-  Tab,
-  Tabs,
   TextField,
   Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { useInboxCounts } from '../../../lib/realtime-counts.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { providerLabel } from '../../shops/components/provider-badge.tsx';
-import { type InboxFilter, inboxKeys, useInboxList } from '../api/inbox.ts';
+import { type InboxFilter, useInboxList, useInboxRow } from '../api/inbox.ts';
 import { AlertsDialog } from './alerts-dialog.tsx';
 import { ChatView } from './chat-page.tsx';
 import { InboxList } from './inbox-list.tsx';
@@ -115,19 +112,14 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
   useEffect(() => {
     const text = search.trim();
     if (text === address.q || (text.length > 0 && text.length < limits.inbox.searchMin)) return;
-    const timer = setTimeout(() => setAddress.current({ q: text || null, c: null }, true), 300);
+    const timer = setTimeout(() => setAddress.current({ q: text || null }, true), 300);
     return () => clearTimeout(timer);
   }, [search, address.q, setAddress]);
   const searchHint = search.trim().length > 0 && search.trim().length < limits.inbox.searchMin;
 
   const openId = address.open;
   const listed = openId ? rows.find((r) => r.id === openId) : undefined;
-  const cached = useQuery({
-    queryKey: inboxKeys.row(openId ?? ''),
-    queryFn: () => listed ?? null,
-    enabled: false,
-    initialData: listed,
-  });
+  const cached = useInboxRow(openId ?? '', listed);
   const openRow = listed ?? cached.data ?? undefined;
   const openShop = openRow ? shops.data?.find((s) => s.id === openRow.shopId) : undefined;
 
@@ -170,45 +162,31 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         overflow: 'hidden',
       }}
     >
-      <Tabs
-        value={view}
-        onChange={(_, v: InboxView) => address.set({ view: v, c: null })}
-        variant="scrollable"
-        allowScrollButtonsMobile
+      <Stack
+        direction="row"
+        role="tablist"
         aria-label="Views"
-        sx={{
-          borderBottom: 1,
-          borderColor: 'divider',
-          minHeight: 44,
-          '& .MuiTab-root': { minHeight: 44, px: 1.5, minWidth: 0 },
-        }}
+        sx={{ flexWrap: 'wrap', gap: 0.75, px: 1.5, pt: 1.5 }}
       >
         {views.map((v) => {
           const count = v === 'needs_you' ? counts?.needsYou : v === 'unread' ? counts?.unread : undefined;
+          const selected = v === view;
           return (
-            <Tab
+            <Chip
               key={v}
-              value={v}
-              label={
-                count ? (
-                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                    <span>{inboxWords.views[v]}</span>
-                    <Badge
-                      badgeContent={count}
-                      max={99}
-                      color={v === 'needs_you' ? 'warning' : 'primary'}
-                      sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-                    />
-                  </Stack>
-                ) : (
-                  inboxWords.views[v]
-                )
-              }
+              role="tab"
+              aria-selected={selected}
+              clickable
+              color={selected ? 'primary' : 'default'}
+              variant={selected ? 'filled' : 'outlined'}
+              onClick={() => address.set({ view: v })}
+              label={count ? `${inboxWords.views[v]} · ${count > 99 ? '99+' : count}` : inboxWords.views[v]}
+              sx={{ fontWeight: 600 }}
             />
           );
         })}
-      </Tabs>
-      <Stack spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      </Stack>
+      <Stack spacing={1} sx={{ p: 1.5, pt: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
           size="small"
           type="search"
@@ -226,7 +204,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             size="small"
             label="Shop"
             value={address.shopId}
-            onChange={(e) => address.set({ shop: e.target.value || null, c: null })}
+            onChange={(e) => address.set({ shop: e.target.value || null })}
             sx={{ flex: 1, minWidth: 0 }}
           >
             <MenuItem value="">{inboxWords.allShops}</MenuItem>
@@ -241,7 +219,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             size="small"
             label="Channel"
             value={address.channel}
-            onChange={(e) => address.set({ channel: e.target.value || null, c: null })}
+            onChange={(e) => address.set({ channel: e.target.value || null })}
             sx={{ flex: 1, minWidth: 0 }}
           >
             <MenuItem value="">{inboxWords.allChannels}</MenuItem>
@@ -301,7 +279,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
           sx={{
             position: 'fixed',
             inset: 0,
-            zIndex: (t) => t.zIndex.appBar + 2,
+            zIndex: (t) => t.zIndex.drawer + 2,
             bgcolor: 'background.default',
             display: 'flex',
           }}
