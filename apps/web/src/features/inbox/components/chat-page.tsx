@@ -172,15 +172,17 @@ export function ChatView({
       >
         {leading}
         <Box sx={{ flex: 1, minWidth: 120 }}>
-          <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }} noWrap>
-            {name}
-          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16, minWidth: 0 }} noWrap>
+              {name}
+            </Typography>
+            {row && <StateChip row={row} />}
+          </Stack>
           <Typography variant="caption" color="text.secondary" noWrap component="p">
             {subtitle}
           </Typography>
         </Box>
         {connection === 'reconnecting' && <Chip size="small" color="warning" label="Reconnecting…" />}
-        {row && <StateChip row={row} />}
         {row && <ConversationControls shop={shop} row={row} onDone={setAlert} />}
       </Stack>
       {row && state?.reason && row.state === 'needs_you' && (

@@ -36,7 +36,7 @@ describe('saved replies dialog', () => {
 
   it('lists the replies and creates one', async () => {
     let list = [stock];
-    const { fetch, dialog } = renderDialog((url, init) => {
+    const { fetch, dialog } = renderDialog((_url, init) => {
       if (init?.method === 'POST') {
         const body = JSON.parse(String(init.body));
         const made = { id: 'r2', createdAt: '2026-11-24T00:00:00Z', ...body };
