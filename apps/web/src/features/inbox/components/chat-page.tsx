@@ -107,6 +107,7 @@ export function ChatView({
   subtitle,
   row: given,
   leading,
+  embedded = false,
 }: {
   shop: Shop;
   /** The conversation's platform id. */
@@ -118,6 +119,8 @@ export function ChatView({
   row?: InboxRow | undefined;
   /** A button before the name: show the list, or go back to it. */
   leading?: React.ReactNode;
+  /** Inside a page with its own h1 (the Inbox): the name is a second-level heading. */
+  embedded?: boolean;
 }) {
   const chat = useMessages(shop, conversation);
   const { send, retry } = useSendReply(shop, conversation);
@@ -173,7 +176,11 @@ export function ChatView({
         {leading}
         <Box sx={{ flex: 1, minWidth: 120 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16, minWidth: 0 }} noWrap>
+            <Typography
+              component={embedded ? 'h2' : 'h1'}
+              sx={{ fontWeight: 700, fontSize: 16, minWidth: 0 }}
+              noWrap
+            >
               {name}
             </Typography>
             {row && <StateChip row={row} />}

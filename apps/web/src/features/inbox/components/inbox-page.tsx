@@ -139,6 +139,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         name={openRow.shopperName || openRow.externalId}
         subtitle={`${openRow.shopName} · ${providerLabel(openRow.channel)}`}
         row={openRow}
+        embedded
         leading={
           desktop ? undefined : (
             <IconButton aria-label={inboxWords.back} onClick={close}>
