@@ -16,9 +16,10 @@ ALTER TABLE "conversations" ADD COLUMN "snoozed_until" timestamp with time zone;
 ALTER TABLE "shops" ADD COLUMN "response_window_hours" integer;--> statement-breakpoint
 ALTER TABLE "saved_replies" ADD CONSTRAINT "saved_replies_merchant_id_merchants_id_fk" FOREIGN KEY ("merchant_id") REFERENCES "public"."merchants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_replies_merchant_shortcut_uq" ON "saved_replies" USING btree ("merchant_id","shortcut");--> statement-breakpoint
-CREATE INDEX "conversations_needs_you_idx" ON "conversations" USING btree ("shop_id","reply_due_at","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE resolved_at is null and (handed_over or last_from = 'customer');--> statement-breakpoint
-CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE resolved_at is null and unread_count > 0;--> statement-breakpoint
+CREATE INDEX "conversations_needs_you_idx" ON "conversations" USING btree ("shop_id","reply_due_at","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"handed_over","bot_enabled","snoozed_until") WHERE resolved_at is null and (handed_over or last_from = 'customer');--> statement-breakpoint
+CREATE INDEX "conversations_unread_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"snoozed_until") WHERE resolved_at is null and unread_count > 0;--> statement-breakpoint
 CREATE INDEX "conversations_resolved_idx" ON "conversations" USING btree ("shop_id","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE resolved_at is not null;--> statement-breakpoint
+CREATE INDEX "conversations_snoozed_idx" ON "conversations" USING btree ("snoozed_until") WHERE snoozed_until is not null;--> statement-breakpoint
 CREATE INDEX "conversations_customer_name_trgm_idx" ON "conversations" USING gin ("customer_name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "messages_text_trgm_idx" ON "messages" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
 UPDATE "conversations" c SET "last_from" = (SELECT m."sender" FROM "messages" m WHERE m."conversation_id" = c."id" ORDER BY m."sent_at" DESC, m."id" DESC LIMIT 1);--> statement-breakpoint

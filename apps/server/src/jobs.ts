@@ -1,6 +1,6 @@
 import type { AppContext } from './context.ts';
 import { answeringJobHandlers, sweepDueAnswersJob } from './features/answering/answering.jobs.ts';
-import { inboxJobHandlers, reconcilePendingRepliesJob } from './features/inbox/inbox.jobs.ts';
+import { inboxJobHandlers, reconcilePendingRepliesJob, wakeSnoozedJob } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers } from './features/knowledge/knowledge.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
@@ -22,6 +22,8 @@ const INSIGHTS_REFRESH_EVERY_MS = 15 * 1000;
 /** How often work a crash or a lost job left behind (answers due, pending replies, pushes) is swept. */
 const RECOVERY_EVERY_MS = 60 * 1000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+/** How late a snoozed conversation may come back (and reach the dashboards). */
+const WAKE_SNOOZED_EVERY_MS = 30 * 1000;
 
 /** Binds every feature's job handlers (API and worker processes alike) and starts the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
@@ -29,7 +31,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...shopsJobHandlers(ctx, services),
     ...knowledgeJobHandlers(services.knowledge),
     ...productsJobHandlers(ctx, services.catalogue),
-    ...inboxJobHandlers(services.platformRead, services.pendingReplies),
+    ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
     ...answeringJobHandlers(services.autoReply, services.dueAnswers),
     ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
     ...insightsJobHandlers(services.insightsRollup),
@@ -40,6 +42,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     await ctx.queue.every(resyncCataloguesJob, CATALOGUE_CHECK_EVERY_MS, {});
     await ctx.queue.every(refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS, {});
     await ctx.queue.every(prunePushesJob, PRUNE_EVERY_MS, {});
+    await ctx.queue.every(wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS, {});
     // Recovery runs at start too: what the last process left unfinished is taken up now.
     for (const sweep of [sweepDueAnswersJob, reconcilePendingRepliesJob, sweepStalePushesJob]) {
       await ctx.queue.every(sweep, RECOVERY_EVERY_MS, {});

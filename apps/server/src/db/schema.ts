@@ -167,15 +167,26 @@ export const conversations = pgTable(
     ),
     // The inbox's views (views.service.ts): each scans its shops' own rows in page order. Needs
     // you: soonest reply deadline first; the predicates are those the views' queries imply.
+    // The trailing columns are what the counts filter on: they count from the index alone.
     index('conversations_needs_you_idx')
-      .on(t.shopId, t.replyDueAt.asc().nullsLast(), t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.shopId,
+        t.replyDueAt.asc().nullsLast(),
+        t.latestAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.handedOver,
+        t.botEnabled,
+        t.snoozedUntil,
+      )
       .where(sql`resolved_at is null and (handed_over or last_from = 'customer')`),
     index('conversations_unread_idx')
-      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.snoozedUntil)
       .where(sql`resolved_at is null and unread_count > 0`),
     index('conversations_resolved_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`resolved_at is not null`),
+    // Snoozes whose time has come, for the job that wakes them.
+    index('conversations_snoozed_idx').on(t.snoozedUntil).where(sql`snoozed_until is not null`),
     // The inbox's search by shopper name (substring, any script).
     index('conversations_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],

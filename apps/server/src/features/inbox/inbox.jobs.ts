@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bindJob, defineJob } from '../../platform/queue.ts';
+import type { InboxService } from './inbox.service.ts';
 import type { PendingReplies } from './replies/pending-replies.ts';
 import type { PlatformRead } from './sync/platform-read.ts';
 
@@ -18,7 +19,22 @@ export const reconcilePendingRepliesJob = defineJob({
   attempts: 1,
 });
 
-export const inboxJobHandlers = (platformRead: PlatformRead, pendingReplies: PendingReplies) => [
+/** Scheduled: snoozes whose time has come end, live on every dashboard. */
+export const wakeSnoozedJob = defineJob({
+  name: 'inbox.wake-snoozed',
+  schema: z.object({}),
+  attempts: 1,
+});
+
+export const inboxJobHandlers = (
+  platformRead: PlatformRead,
+  pendingReplies: PendingReplies,
+  inbox: Pick<InboxService, 'wakeSnoozed'>,
+) => [
   bindJob(readOnPlatformJob, ({ conversationId }) => platformRead.readOnPlatform(conversationId)),
   bindJob(reconcilePendingRepliesJob, () => pendingReplies.reconcile()),
+  bindJob(wakeSnoozedJob, async () => {
+    // A large backlog (a long outage) is taken a batch at a time.
+    while ((await inbox.wakeSnoozed()) > 0);
+  }),
 ];

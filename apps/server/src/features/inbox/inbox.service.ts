@@ -18,6 +18,7 @@ import { createInboxViews } from './views/views.service.ts';
 
 /** A merchant's counts are sent at most this often per process (a burst of messages sends one). */
 const COUNTS_DEBOUNCE_MS = 150;
+const WAKE_BATCH = 500;
 
 /**
  * The inbox: conversations and their messages. Every write goes through here and tells the
@@ -133,6 +134,16 @@ export function createInboxService(ctx: AppContext) {
       emitting(shop, store.handBack(shop, conversation)),
     snooze: (shop: ShopRow, conversation: Pick<ConversationRow, 'id'>, until: Date) =>
       emitting(shop, store.snooze(shop, conversation, until)),
+
+    /**
+     * Snoozed conversations whose time has passed come back by themselves; the dashboards hear it
+     * (a scheduled job). Returns how many woke.
+     */
+    async wakeSnoozed() {
+      const woken = await store.wakeSnoozed(WAKE_BATCH);
+      for (const { shop, conversation } of woken) emitConversation(shop, conversation);
+      return woken.length;
+    },
 
     /** A shop's countdown window (null: its platform's rule); running countdowns get the new deadline. */
     setResponseWindow: (shop: ShopRow, hours: number | null) => store.setResponseWindow(shop, hours),

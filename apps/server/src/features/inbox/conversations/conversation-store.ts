@@ -278,6 +278,36 @@ export function createConversationStore(db: Db) {
       });
     },
 
+    /** Snoozes whose time has come end (cleared, so each wakes once), with their shops. */
+    async wakeSnoozed(batch: number) {
+      const woken = await db
+        .update(conversations)
+        .set({ snoozedUntil: null })
+        .where(
+          inArray(
+            conversations.id,
+            db
+              .select({ id: conversations.id })
+              .from(conversations)
+              .where(
+                sql`${conversations.snoozedUntil} is not null and ${conversations.snoozedUntil} <= now()`,
+              )
+              .limit(batch),
+          ),
+        )
+        .returning();
+      if (woken.length === 0) return [];
+      const owners = await db
+        .select()
+        .from(shops)
+        .where(inArray(shops.id, [...new Set(woken.map((c) => c.shopId))]));
+      const byId = new Map(owners.map((o) => [o.id, o]));
+      return woken.flatMap((c) => {
+        const shop = byId.get(c.shopId);
+        return shop ? [{ shop, conversation: c }] : [];
+      });
+    },
+
     async setResponseWindow(shop: ShopRow, hours: number | null) {
       return db.transaction(async (tx) => {
         const [updated] = await tx

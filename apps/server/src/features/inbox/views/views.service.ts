@@ -8,8 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../errors.ts';
-import { rowsOf } from '../../insights/sql-rows.ts';
+import { AppError } from '../../../errors.ts';
 import { isUuid } from '../../shops/shop-guard.ts';
 import { escapeLike } from '../conversations/cursor.ts';
 import { type RowConversation, type RowShop, toInboxRow } from './inbox-row.ts';
@@ -55,12 +54,16 @@ export function decodeViewCursor(raw: string, view: InboxView): ViewCursor {
   return { ...(byDue ? { due } : {}), at: new Date(Number(m[2])), id: m[3]! };
 }
 
-function afterCursor(view: InboxView, cursor: ViewCursor | null): SQL {
-  if (!cursor) return sql`true`;
-  const after = sql`(c.latest_at, c.id) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
-  if (view !== 'needs_you') return after;
-  if (!cursor.due) return sql`(c.reply_due_at is null and ${after})`;
-  const due = sql`${cursor.due.toISOString()}::timestamptz`;
+/** Rows after the cursor (placeholders `at`, `id` and, for needs_you, `due`), in the view's order. */
+type CursorKind = 'none' | 'after' | 'after_due' | 'after_no_due';
+const cursorKind = (view: InboxView, cursor: ViewCursor | null): CursorKind =>
+  !cursor ? 'none' : view !== 'needs_you' ? 'after' : cursor.due ? 'after_due' : 'after_no_due';
+function afterCursor(kind: CursorKind): SQL {
+  if (kind === 'none') return sql`true`;
+  const after = sql`(c.latest_at, c.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
+  if (kind === 'after') return after;
+  if (kind === 'after_no_due') return sql`(c.reply_due_at is null and ${after})`;
+  const due = sql`${sql.placeholder('due')}::timestamptz`;
   return sql`(c.reply_due_at > ${due} or c.reply_due_at is null or (c.reply_due_at = ${due} and ${after}))`;
 }
 
@@ -123,6 +126,94 @@ type ListOptions = z.output<typeof inboxListQuery>;
 
 /** The one inbox's reads across all of a merchant's shops: views, search and counts. */
 export function createInboxViews(db: Db) {
+  // Hot reads: each combination of view, filters and cursor is one statement, prepared (parsed and
+  // planned once per connection).
+  const field = <T>(name: string) => sql<T>`${sql.identifier('page')}.${sql.identifier(name)}`;
+  const rowFields = Object.fromEntries(
+    [
+      'id',
+      'shop_id',
+      'external_id',
+      'customer_name',
+      'latest_text',
+      'latest_at',
+      'last_from',
+      'unread_count',
+      'bot_enabled',
+      'handed_over',
+      'handover_reason',
+      'handover_code',
+      'resolved_at',
+      'snoozed_until',
+      'reply_due_at',
+    ].map((name) => [name, field<unknown>(name)]),
+  );
+  const lists = new Map<string, ReturnType<typeof prepareList>>();
+  function prepareList(
+    name: string,
+    view: InboxView,
+    kind: CursorKind,
+    shop: boolean,
+    channel: boolean,
+    search: boolean,
+  ) {
+    const order = orderOf(view);
+    // Search: the merchant's conversations whose shopper name or any message matches, found once
+    // through the trigram indexes (not per shop), then paged like the view.
+    const own = sql`(select o.id from shops o where o.merchant_id = ${sql.placeholder('merchantId')})`;
+    const matches = search
+      ? sql`and c.id in (
+          select x.id from conversations x where x.customer_name ilike ${sql.placeholder('q')} and x.shop_id in ${own}
+          union all
+          select m.conversation_id from messages m where m.text ilike ${sql.placeholder('q')} and m.shop_id in ${own})`
+      : sql``;
+    return db
+      .select({
+        ...rowFields,
+        shop_name: sql<string>`s.name`,
+        provider: sql<string>`s.provider`,
+        default_bot_status: sql<boolean>`s.default_bot_status`,
+      })
+      .from(
+        sql`shops s cross join lateral (
+          select ${rowColumns} from conversations c
+          where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
+          order by ${order} limit ${sql.placeholder('limit')}
+        ) page`,
+      )
+      .where(
+        sql`s.merchant_id = ${sql.placeholder('merchantId')}
+          ${shop ? sql`and s.id = ${sql.placeholder('shopId')}::uuid` : sql``}
+          ${channel ? sql`and s.provider = ${sql.placeholder('channel')}` : sql``}`,
+      )
+      .orderBy(
+        view === 'needs_you'
+          ? sql`page.reply_due_at asc nulls last, page.latest_at desc, page.id desc`
+          : sql`page.latest_at desc, page.id desc`,
+      )
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  }
+  function listQuery(view: InboxView, kind: CursorKind, shop: boolean, channel: boolean, search: boolean) {
+    const name = `inbox_view_${view}_${kind}${shop ? '_shop' : ''}${channel ? '_channel' : ''}${search ? '_search' : ''}`;
+    let query = lists.get(name);
+    if (!query) {
+      query = prepareList(name, view, kind, shop, channel, search);
+      lists.set(name, query);
+    }
+    return query;
+  }
+  const countsQuery = db
+    .select({
+      shop_id: sql<string>`s.id`,
+      needs_you: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.needs_you})::int`,
+      unread: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.unread})::int`,
+    })
+    .from(sql`shops s`)
+    .where(sql`s.merchant_id = ${sql.placeholder('merchantId')}`)
+    .orderBy(sql`s.created_at, s.id`)
+    .prepare('inbox_counts');
+
   return {
     /**
      * A page of a view, newest activity first (needs_you: soonest reply deadline first). Each shop
@@ -131,26 +222,17 @@ export function createInboxViews(db: Db) {
      */
     async list(merchantId: string, q: ListOptions): Promise<InboxPage> {
       const cursor = q.cursor ? decodeViewCursor(q.cursor, q.view) : null;
-      const limit = q.limit + 1;
-      const order = orderOf(q.view);
-      const search = q.q
-        ? sql`and (c.customer_name ilike ${`%${escapeLike(q.q)}%`} or c.id in (
-            select m.conversation_id from messages m
-            where m.shop_id = s.id and m.text ilike ${`%${escapeLike(q.q)}%`}))`
-        : sql``;
-      const rows = await rowsOf<RawRow>(
-        db,
-        sql`select c.*, s.name as shop_name, s.provider, s.default_bot_status
-          from shops s cross join lateral (
-            select ${rowColumns} from conversations c
-            where c.shop_id = s.id and ${viewCondition[q.view]} and ${afterCursor(q.view, cursor)} ${search}
-            order by ${order} limit ${limit}
-          ) c
-          where s.merchant_id = ${merchantId}
-            ${q.shopId ? sql`and s.id = ${q.shopId}` : sql``}
-            ${q.channel ? sql`and s.provider = ${q.channel}` : sql``}
-          order by ${order} limit ${limit}`,
-      );
+      const kind = cursorKind(q.view, cursor);
+      const query = listQuery(q.view, kind, !!q.shopId, !!q.channel, !!q.q);
+      const rows = (await query.execute({
+        merchantId,
+        limit: q.limit + 1,
+        ...(q.shopId ? { shopId: q.shopId } : {}),
+        ...(q.channel ? { channel: q.channel } : {}),
+        ...(q.q ? { q: `%${escapeLike(q.q)}%` } : {}),
+        ...(cursor ? { at: cursor.at.toISOString(), id: cursor.id } : {}),
+        ...(cursor?.due ? { due: cursor.due.toISOString() } : {}),
+      })) as unknown as RawRow[];
       const now = new Date();
       const page = rows.slice(0, q.limit).map(parseRow);
       const last = page.at(-1)?.conversation;
@@ -169,13 +251,7 @@ export function createInboxViews(db: Db) {
 
     /** "Needs you" and unread of every shop of the merchant, in one query. */
     async counts(merchantId: string): Promise<InboxCounts> {
-      const rows = await rowsOf<{ shop_id: string; needs_you: number; unread: number }>(
-        db,
-        sql`select s.id as shop_id,
-            (select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.needs_you})::int as needs_you,
-            (select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.unread})::int as unread
-          from shops s where s.merchant_id = ${merchantId} order by s.created_at, s.id`,
-      );
+      const rows = await countsQuery.execute({ merchantId });
       const shops = rows.map((r) => ({
         shopId: r.shop_id,
         needsYou: Number(r.needs_you),
@@ -186,18 +262,6 @@ export function createInboxViews(db: Db) {
         unread: shops.reduce((n, s) => n + s.unread, 0),
         shops,
       };
-    },
-
-    /** A conversation of one of the merchant's shops (its uuid), or 404. */
-    async conversationOf(merchantId: string, conversationId: string) {
-      if (!isUuid(conversationId)) throw notFound(words.inbox.conversationNotFound);
-      const [row] = await rowsOf<{ id: string; shop_id: string }>(
-        db,
-        sql`select c.id, c.shop_id from conversations c join shops s on s.id = c.shop_id
-          where c.id = ${conversationId} and s.merchant_id = ${merchantId}`,
-      );
-      if (!row) throw notFound(words.inbox.conversationNotFound);
-      return { id: row.id, shopId: row.shop_id };
     },
   };
 }

@@ -2,7 +2,7 @@ import { channels, clientEvents, type InboxCounts, type InboxRow, messages as wo
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../../db/schema.ts';
+import { conversations, shops } from '../../../db/schema.ts';
 import { eventually } from '../../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../../test/test-app.ts';
 
@@ -211,6 +211,16 @@ describe('the one inbox', () => {
     expect(await ids('view=needs_you')).toEqual(['b2']);
     expect(await ids('view=all')).toContain('a1');
     await says(web, 'a1', 'customer', 'Still there?', Date.now() + 1);
+    expect(await rowOf('a1')).toMatchObject({ state: 'needs_you', snoozedUntil: null });
+
+    // A snooze whose time has passed wakes by itself, once, and the dashboards hear it.
+    await post(`/inbox/conversations/${a1}/snooze`, { until: new Date(Date.now() + HOUR).toISOString() });
+    await t.ctx.database.db
+      .update(conversations)
+      .set({ snoozedUntil: new Date(Date.now() - 1000) })
+      .where(eq(conversations.id, a1));
+    expect(await t.app.services.inbox.wakeSnoozed()).toBe(1);
+    expect(await t.app.services.inbox.wakeSnoozed()).toBe(0);
     expect(await rowOf('a1')).toMatchObject({ state: 'needs_you', snoozedUntil: null });
 
     // Reopen by hand, and reopening what is open answers it as it is.
