@@ -98,6 +98,15 @@ export const inboxWords = {
     pickerLabel: 'Saved replies',
     close: 'Close',
   },
+  /** The countdown's reply window, per marketplace shop. */
+  windows: {
+    title: 'Reply windows',
+    intro:
+      "The countdown on a conversation shows the time left before an unanswered chat counts against the shop's chat response rate. It follows each platform's published rule unless you set a number of hours for a shop.",
+    hours: 'Hours to reply',
+    hoursHint: 'Leave empty to follow the platform',
+    none: 'Website chats have no reply window. Connect a Shopee or Lazada shop to see its countdown.',
+  },
   alerts: {
     title: 'Alerts',
     notify: 'Browser notification when a conversation needs you',

@@ -12,6 +12,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import {
   Box,
   Button,
@@ -35,6 +36,7 @@ import { type InboxFilter, useInboxList, useInboxRow } from '../api/inbox.ts';
 import { AlertsDialog } from './alerts-dialog.tsx';
 import { ChatView } from './chat-page.tsx';
 import { InboxList } from './inbox-list.tsx';
+import { ResponseWindowsDialog } from './response-windows-dialog.tsx';
 import { SavedRepliesDialog } from './saved-replies-dialog.tsx';
 
 const views = inboxView.options;
@@ -103,6 +105,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
   const [search, setSearch] = useState(address.q);
   const [managing, setManaging] = useState(false);
   const [alerts, setAlerts] = useState(false);
+  const [windows, setWindows] = useState(false);
   const filter: InboxFilter = { view, shopId: address.shopId, channel: address.channel, q: address.q };
   const list = useInboxList(filter);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -249,6 +252,11 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 28 }, flex: 1 }}>
           {inboxWords.title}
         </Typography>
+        <Tooltip title={inboxWords.windows.title}>
+          <IconButton aria-label={inboxWords.windows.title} onClick={() => setWindows(true)}>
+            <TimerOutlined />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={inboxWords.alerts.title}>
           <IconButton aria-label={inboxWords.alerts.title} onClick={() => setAlerts(true)}>
             <NotificationsNoneRounded />
@@ -290,6 +298,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
       )}
       <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />
       <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />
+      <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
     </Box>
   );
 }
