@@ -21,7 +21,7 @@ describe('reply windows', () => {
 
   it('shows each marketplace shop’s rule and saves its own hours; website shops have none', async () => {
     localStorage.setItem('token', 't');
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
       const body = init?.body ? JSON.parse(String(init.body)) : null;
       return Response.json({
         data: {
