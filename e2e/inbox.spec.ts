@@ -54,6 +54,14 @@ describe('the inbox in the browser', () => {
     // The bot's handover message answered the shopper, so Shopee's reply clock is not running.
     expect(await row.getByTestId('countdown').count()).toBe(0);
 
+    // The countdown follows Shopee's published rule unless the shop sets its own hours.
+    await page.getByRole('button', { name: 'Reply windows' }).click();
+    const windows = page.getByRole('dialog', { name: 'Reply windows' });
+    await windows.getByText('Shopee counts a chat as answered when the shop replies within 12 hours.').waitFor();
+    await page.screenshot({ path: 'test-results/inbox-reply-windows.png' });
+    await windows.getByRole('button', { name: 'Close' }).click();
+    await windows.waitFor({ state: 'hidden' });
+
     // A saved reply, made in the manage dialog.
     await page.getByRole('button', { name: 'Saved replies' }).click();
     const dialog = page.getByRole('dialog', { name: 'Saved replies' });
