@@ -42,6 +42,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             // React, the data cache and the router are on every dashboard page: one file, not a
             // dozen pieces split by which lazy pages share them (each piece compresses worse).
+            // Every matching module goes in, whichever page uses it: a lazy page that needs another
+            // part of these libraries (e.g. react-query's useQueries) grows the first load.
             output: {
               codeSplitting: {
                 groups: [

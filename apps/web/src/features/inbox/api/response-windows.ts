@@ -1,18 +1,14 @@
-import type { ResponseWindowSetting, Shop } from '@balas/contracts';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { ResponseWindowSetting } from '@balas/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 const key = (shopId: string) => ['response-window', shopId] as const;
 
-/** Each marketplace shop's reply window for the countdown: the platform's rule, or its own hours. */
-export const useResponseWindows = (shops: Shop[], enabled: boolean) =>
-  useQueries({
-    queries: shops.map((shop) => ({
-      queryKey: key(shop.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<ResponseWindowSetting>(`/inbox/response-windows/${shop.id}`, { signal }),
-      enabled,
-    })),
+/** A marketplace shop's reply window for the countdown: the platform's rule, or its own hours. */
+export const useResponseWindow = (shopId: string) =>
+  useQuery({
+    queryKey: key(shopId),
+    queryFn: ({ signal }) => api<ResponseWindowSetting>(`/inbox/response-windows/${shopId}`, { signal }),
   });
 
 export function useSaveResponseWindow() {

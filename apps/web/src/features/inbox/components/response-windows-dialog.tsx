@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useResponseWindows, useSaveResponseWindow } from '../api/response-windows.ts';
+import { useResponseWindow, useSaveResponseWindow } from '../api/response-windows.ts';
 
 /** Checks the hours typed for a shop: empty follows the platform; otherwise 1 to 72 whole hours. */
 export function hoursError(value: string): string | null {
@@ -58,6 +58,13 @@ function ShopWindow({ shop, setting }: { shop: Shop; setting: ResponseWindowSett
   );
 }
 
+function ShopWindowLoader({ shop }: { shop: Shop }) {
+  const setting = useResponseWindow(shop.id);
+  if (setting.isPending) return <CircularProgress size={20} />;
+  if (setting.error) return <Alert severity="error">{setting.error.message}</Alert>;
+  return <ShopWindow shop={shop} setting={setting.data} />;
+}
+
 /** The countdown's reply window per marketplace shop: the platform's published rule unless set. */
 export function ResponseWindowsDialog({
   open,
@@ -69,7 +76,6 @@ export function ResponseWindowsDialog({
   shops: Shop[];
 }) {
   const marketplaces = shops.filter((s) => s.providerName !== 'website');
-  const settings = useResponseWindows(marketplaces, open);
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="windows-title">
       <DialogTitle id="windows-title">{inboxWords.windows.title}</DialogTitle>
@@ -79,17 +85,9 @@ export function ResponseWindowsDialog({
         </Typography>
         {marketplaces.length === 0 && <Typography>{inboxWords.windows.none}</Typography>}
         <Stack spacing={3}>
-          {marketplaces.map((shop, i) => {
-            const q = settings[i];
-            if (!q || q.isPending) return <CircularProgress key={shop.id} size={20} />;
-            if (q.error)
-              return (
-                <Alert key={shop.id} severity="error">
-                  {q.error.message}
-                </Alert>
-              );
-            return <ShopWindow key={shop.id} shop={shop} setting={q.data} />;
-          })}
+          {marketplaces.map((shop) => (
+            <ShopWindowLoader key={shop.id} shop={shop} />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>
