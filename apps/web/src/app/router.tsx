@@ -39,7 +39,7 @@ const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
 );
 const InboxPage = lazyPage(() =>
-  import('../features/inbox/components/inbox-page.tsx').then((m) => m.InboxPage),
+  import('../features/inbox/components/inbox-page/inbox-page.tsx').then((m) => m.InboxPage),
 );
 const InsightsPage = lazyPage(() =>
   import('../features/insights/components/insights-page.tsx').then((m) => m.InsightsPage),

@@ -24,11 +24,11 @@ import { useMessages, useSendReply } from '../api/messages.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
-import { ConversationControls } from './conversation-controls.tsx';
-import { describeState } from './inbox-state.ts';
-import { ReplyBox } from './reply-box.tsx';
-import { SavedRepliesDialog } from './saved-replies-dialog.tsx';
-import { StateChip } from './state-chip.tsx';
+import { ReplyBox } from './saved-replies/reply-box.tsx';
+import { SavedRepliesDialog } from './saved-replies/saved-replies-dialog.tsx';
+import { ConversationControls } from './states/conversation-controls.tsx';
+import { describeState } from './states/inbox-state.ts';
+import { StateChip } from './states/state-chip.tsx';
 
 /** /chat/shopee/{shopId}/{chatId} and /chat/lazada/{shopId}/{chatId} (spec §2). */
 export function ChatPage() {

@@ -22,9 +22,9 @@ import {
   useTheme,
 } from '@mui/material';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useSavedReplies, useSavedReplyMutations } from '../api/saved-replies.ts';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { ApiError } from '../../../../lib/api-client.ts';
+import { useSavedReplies, useSavedReplyMutations } from '../../api/saved-replies.ts';
 
 interface Draft {
   id: string | null;

@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { useResponseWindow, useSaveResponseWindow } from '../api/response-windows.ts';
+import { useResponseWindow, useSaveResponseWindow } from '../../api/response-windows.ts';
 
 /** Checks the hours typed for a shop: empty follows the platform; otherwise 1 to 72 whole hours. */
 export function hoursError(value: string): string | null {

@@ -2,7 +2,7 @@ import type { Shop } from '@balas/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test-utils.tsx';
+import { renderAt } from '../../../../test-utils.tsx';
 import { hoursError, ResponseWindowsDialog } from './response-windows-dialog.tsx';
 
 const shop = (id: string, providerName: Shop['providerName'], name: string) =>

@@ -4,10 +4,10 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isToday } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ProviderAvatar, providerLabel } from '../../shops/components/provider-badge.tsx';
-import type { useInboxList } from '../api/inbox.ts';
-import { countdownOf } from './inbox-state.ts';
-import { StateChip } from './state-chip.tsx';
+import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
+import type { useInboxList } from '../../api/inbox.ts';
+import { countdownOf } from '../states/inbox-state.ts';
+import { StateChip } from '../states/state-chip.tsx';
 
 /** The current time, moved on every `ms` (for countdowns). */
 export function useNow(ms = 30_000) {

@@ -2,10 +2,10 @@ import type { InboxRow, Shop } from '@balas/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test-utils.tsx';
-import { inboxKeys } from '../api/inbox.ts';
+import { renderAt } from '../../../../test-utils.tsx';
+import { inboxKeys } from '../../api/inbox.ts';
+import { InboxRowItem } from '../inbox-page/inbox-list.tsx';
 import { ConversationControls, snoozeError } from './conversation-controls.tsx';
-import { InboxRowItem } from './inbox-list.tsx';
 import { countdownOf, describeState, snoozePresets } from './inbox-state.ts';
 
 const now = Date.parse('2026-11-24T10:00:00.000Z');

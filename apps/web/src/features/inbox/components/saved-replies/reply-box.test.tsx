@@ -2,7 +2,7 @@ import type { SavedReply } from '@balas/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../test-utils.tsx';
+import { renderAt } from '../../../../test-utils.tsx';
 import { insertReply, ReplyBox, slashToken } from './reply-box.tsx';
 
 const replies: SavedReply[] = [

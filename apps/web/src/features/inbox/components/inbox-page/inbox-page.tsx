@@ -29,15 +29,15 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useInboxCounts } from '../../../lib/realtime-counts.ts';
-import { useShops } from '../../shops/api/get-shops.ts';
-import { providerLabel } from '../../shops/components/provider-badge.tsx';
-import { type InboxFilter, useInboxList, useInboxRow } from '../api/inbox.ts';
+import { useInboxCounts } from '../../../../lib/realtime-counts.ts';
+import { useShops } from '../../../shops/api/get-shops.ts';
+import { providerLabel } from '../../../shops/components/provider-badge.tsx';
+import { type InboxFilter, useInboxList, useInboxRow } from '../../api/inbox.ts';
+import { ChatView } from '../chat-page.tsx';
+import { SavedRepliesDialog } from '../saved-replies/saved-replies-dialog.tsx';
 import { AlertsDialog } from './alerts-dialog.tsx';
-import { ChatView } from './chat-page.tsx';
 import { InboxList } from './inbox-list.tsx';
 import { ResponseWindowsDialog } from './response-windows-dialog.tsx';
-import { SavedRepliesDialog } from './saved-replies-dialog.tsx';
 
 const views = inboxView.options;
 

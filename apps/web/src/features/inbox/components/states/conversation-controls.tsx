@@ -22,8 +22,8 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
-import { useToggleConversationBot } from '../api/conversations.ts';
-import { applyRow, useInboxAction } from '../api/inbox.ts';
+import { useToggleConversationBot } from '../../api/conversations.ts';
+import { applyRow, useInboxAction } from '../../api/inbox.ts';
 import { snoozePresets } from './inbox-state.ts';
 
 const local = (d: Date) => format(d, "yyyy-MM-dd'T'HH:mm");

@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useMemo, useRef, useState } from 'react';
-import { matchSavedReplies, useSavedReplies } from '../api/saved-replies.ts';
+import { matchSavedReplies, useSavedReplies } from '../../api/saved-replies.ts';
 
 /** The `/word` being typed just before the caret, if any: where it starts and what it says. */
 export function slashToken(text: string, caret: number): { start: number; query: string } | null {

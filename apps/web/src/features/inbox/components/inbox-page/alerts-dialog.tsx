@@ -17,7 +17,7 @@ import {
   playChime,
   readAlertSettings,
   saveAlertSettings,
-} from '../../../lib/realtime-alerts.ts';
+} from '../../../../lib/realtime-alerts.ts';
 
 const supported = () => typeof Notification !== 'undefined';
 
