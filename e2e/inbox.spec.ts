@@ -57,7 +57,9 @@ describe('the inbox in the browser', () => {
     // The countdown follows Shopee's published rule unless the shop sets its own hours.
     await page.getByRole('button', { name: 'Reply windows' }).click();
     const windows = page.getByRole('dialog', { name: 'Reply windows' });
-    await windows.getByText('Shopee counts a chat as answered when the shop replies within 12 hours.').waitFor();
+    await windows
+      .getByText('Shopee counts a chat as answered when the shop replies within 12 hours.')
+      .waitFor();
     await page.screenshot({ path: 'test-results/inbox-reply-windows.png' });
     await windows.getByRole('button', { name: 'Close' }).click();
     await windows.waitFor({ state: 'hidden' });
