@@ -40,6 +40,20 @@ export default defineConfig(({ isSsrBuild }) => ({
               app: `${import.meta.dirname}/index.html`,
               site: `${import.meta.dirname}/site.html`,
             },
+            // React, the data cache and the router are on every dashboard page: one file, not a
+            // dozen pieces split by which lazy pages share them (each piece compresses worse).
+            // Every matching module goes in, whichever page uses it: a lazy page that needs another
+            // part of these libraries (e.g. react-query's useQueries) grows the first load.
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'dashboard-core',
+                    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+                  },
+                ],
+              },
+            },
           },
         }),
   },

@@ -5,6 +5,7 @@ export * from './connect.ts';
 export * from './errors.ts';
 export * from './inbox.ts';
 export * from './inbox-views.ts';
+export * from './inbox-words.ts';
 export * from './insights.ts';
 export * from './insights-messages.ts';
 export * from './knowledge.ts';

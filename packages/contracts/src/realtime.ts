@@ -4,39 +4,11 @@
 import { z } from 'zod';
 import { lazadaMessage, lazadaSession, shopeeConversation, shopeeMessage } from './inbox.ts';
 import { inboxCounts, inboxRow } from './inbox-views.ts';
+import type { ChannelKind } from './realtime-channels.ts';
 
-/**
- * Socket.IO rooms. Names cannot collide across shops or merchants (issue 13.6): a conversation's
- * channel carries its shop's uuid, so two shops with the same website session id get two channels.
- * - merchant: every socket joins its merchant's room when it connects (no subscribe needed);
- * - shop: a shop's conversation list (its platform's row shape), joined by `subscribe`;
- * - conversation: one chat's messages, joined by `subscribe` (authorized per shop and conversation).
- */
-export const channels = {
-  merchant: (merchantId: string) => `merchant:${merchantId}`,
-  shop: (shopId: string) => `shop:${shopId}`,
-  conversation: (shopId: string, conversationExternalId: string) =>
-    `conversation:${shopId}:${conversationExternalId}`,
-} as const;
-export type ChannelKind = keyof typeof channels;
-
-/** Parses a channel name into its kind and parts (null for anything else). */
-export function parseChannel(
-  name: string,
-):
-  | { kind: 'merchant'; merchantId: string }
-  | { kind: 'shop'; shopId: string }
-  | { kind: 'conversation'; shopId: string; conversationExternalId: string }
-  | null {
-  const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
-  let m = new RegExp(`^merchant:${uuid}$`).exec(name);
-  if (m) return { kind: 'merchant', merchantId: m[1]! };
-  m = new RegExp(`^shop:${uuid}$`).exec(name);
-  if (m) return { kind: 'shop', shopId: m[1]! };
-  m = new RegExp(`^conversation:${uuid}:(.{1,200})$`).exec(name);
-  if (m) return { kind: 'conversation', shopId: m[1]!, conversationExternalId: m[2]! };
-  return null;
-}
+// Channel names and the client's events hold no schema, so the dashboard's shell can use them
+// without loading the schema library.
+export * from './realtime-channels.ts';
 
 /** 'inbox.updated': one conversation's inbox row changed (a message, a state, a read). */
 export const inboxUpdatedEvent = z.object({ conversationId: z.string(), shopId: z.string(), row: inboxRow });
@@ -64,9 +36,3 @@ export const realtimeEvents = {
 } as const satisfies Record<string, { channel: ChannelKind; payload: z.ZodType }>;
 export type RealtimeEvent = keyof typeof realtimeEvents;
 export type RealtimePayload<E extends RealtimeEvent> = z.infer<(typeof realtimeEvents)[E]['payload']>;
-
-/** What the client sends: join or leave a shop or conversation channel (ack `{ ok }`). */
-export const clientEvents = {
-  subscribe: 'subscribe',
-  unsubscribe: 'unsubscribe',
-} as const;

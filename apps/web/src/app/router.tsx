@@ -1,6 +1,7 @@
 import { pageOf } from '@balas/contracts';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
+import { useShops } from '../features/shops/api/get-shops.ts';
 import { prefetchShop, prefetchShops } from '../features/shops/api/prefetch.ts';
 import { LeaveTo } from '../lib/leave.tsx';
 import type { RouteHandle } from '../lib/page-title.ts';
@@ -36,6 +37,9 @@ const AddShopCompleteStep = lazyPage(() =>
 );
 const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
+);
+const InboxPage = lazyPage(() =>
+  import('../features/inbox/components/inbox-page/inbox-page.tsx').then((m) => m.InboxPage),
 );
 const InsightsPage = lazyPage(() =>
   import('../features/insights/components/insights-page.tsx').then((m) => m.InsightsPage),
@@ -78,8 +82,16 @@ const addShopSteps: RouteObject[] = [
   { path: 'complete', element: <AddShopCompleteStep /> },
 ];
 
+/** /dashboard, where sign-in lands: the Inbox once a shop is connected, else the shops to add one. */
+function Landing() {
+  const shops = useShops();
+  if (shops.isPending) return null;
+  const connected = shops.data?.some((s) => s.status !== 'pending');
+  return <Navigate to={connected ? '/inbox' : '/dashboard/shops'} replace />;
+}
+
 const dashboard: RouteObject[] = [
-  { index: true, element: <Navigate to="/dashboard/shops" replace /> },
+  { index: true, element: <Landing /> },
   {
     path: 'shops',
     element: <ShopsPage />,
@@ -120,6 +132,12 @@ function ElsewherePage() {
 
 export const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
+  {
+    path: '/inbox',
+    element: <DashboardLayout />,
+    children: [{ index: true, element: <InboxPage /> }],
+    handle: title('Inbox'),
+  },
   {
     path: '/insights',
     element: <DashboardLayout />,

@@ -47,10 +47,12 @@ export function onUnauthorized(listener: Listener): () => void {
 export type Query = Record<string, string | number | boolean | undefined>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
+  /** The answer as it is (a page with its cursor beside `data`), not its `data`. */
+  whole?: boolean;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -92,6 +94,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if (res.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw toApiError(res.status, parsed);
   }
+  if (options.whole) return parsed as T;
   return (parsed as { data: T } | null)?.data as T;
 }
 

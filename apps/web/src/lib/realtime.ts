@@ -1,53 +1,65 @@
-import { clientEvents } from '@balas/contracts';
+import { clientEvents, type RealtimeEvent } from '@balas/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './storage.ts';
 
 /**
- * One Socket.IO connection for the dashboard, opened (and its client loaded) when a page first joins a
- * channel. Channels are re-joined after every reconnect; when the server could not restore the missed
- * events, cached lists are refetched so nothing is lost.
+ * One Socket.IO connection for the dashboard, opened by the shell once the page has painted (its
+ * client and the event-to-cache map load then, outside the first load). The server puts the socket in
+ * its merchant's room; pages join the shop and conversation channels they show. Every event goes to
+ * the one map in ./realtime-cache.ts, never to a page. Channels are re-joined after every reconnect;
+ * when the server could not restore the missed events, cached lists are refetched so nothing is lost.
  */
 let socket: Socket | null = null;
 let opening: Promise<Socket> | null = null;
 /** Bumped when the session ends, so a connection still loading is not opened for nobody. */
 let generation = 0;
 const channelCounts = new Map<string, number>();
-let state: 'connecting' | 'connected' | 'reconnecting' = 'connecting';
+export type RealtimeState = 'connecting' | 'connected' | 'reconnecting';
+let state: RealtimeState = 'connecting';
 const stateListeners = new Set<() => void>();
-const setState = (next: typeof state) => {
+const setState = (next: RealtimeState) => {
   state = next;
   for (const l of stateListeners) l();
 };
 
-function connection(): Promise<Socket> {
+/** The queries a missed event could have changed: refetched when events may have been lost. */
+const liveQueries = [['conversations'], ['messages'], ['inbox']] as const;
+
+/** Opens the connection (once); resolves to the socket. */
+export function connectRealtime(): Promise<Socket> {
   if (socket) return Promise.resolve(socket);
   const started = generation;
-  opening ??= import('socket.io-client').then(({ io }) => {
+  opening ??= import('./realtime-connection.ts').then(({ io, applyRealtimeEvent, realtimeEventNames }) => {
     opening = null;
     if (started !== generation) throw new Error('the session ended');
-    socket = open(io);
+    socket = open(io, (s) => {
+      for (const name of realtimeEventNames)
+        s.on(name, (payload: unknown) => applyRealtimeEvent(queryClient, name, payload));
+    });
     return socket;
   });
   return opening;
 }
 
-function open(io: typeof import('socket.io-client').io): Socket {
-  const socket = io({
+function open(io: typeof import('./realtime-connection.ts').io, listen: (s: Socket) => void): Socket {
+  const s = io({
     path: '/socket.io',
     auth: (cb) => cb({ token: tokenStore.get() }),
     transports: ['websocket', 'polling'],
   });
-  socket.on('connect', () => {
+  listen(s);
+  s.on('connect', () => {
     setState('connected');
-    for (const channel of channelCounts.keys()) socket?.emit(clientEvents.subscribe, channel);
-    if (!socket?.recovered) void queryClient.invalidateQueries({ queryKey: ['conversations'] });
-    if (!socket?.recovered) void queryClient.invalidateQueries({ queryKey: ['messages'] });
+    for (const channel of channelCounts.keys()) s.emit(clientEvents.subscribe, channel);
+    // Events sent before this connection (or while it was down, unless the server replayed them)
+    // were missed: what is on screen is read again.
+    if (!s.recovered) for (const queryKey of liveQueries) void queryClient.invalidateQueries({ queryKey });
   });
-  socket.on('disconnect', () => setState('reconnecting'));
-  socket.on('connect_error', () => setState('reconnecting'));
-  return socket;
+  s.on('disconnect', () => setState('reconnecting'));
+  s.on('connect_error', () => setState('reconnecting'));
+  return s;
 }
 
 export function closeRealtime() {
@@ -56,9 +68,10 @@ export function closeRealtime() {
   socket = null;
   opening = null;
   channelCounts.clear();
+  setState('connecting');
 }
 
-export function useRealtimeState() {
+export function useRealtimeState(): RealtimeState {
   return useSyncExternalStore(
     (l) => {
       stateListeners.add(l);
@@ -68,32 +81,29 @@ export function useRealtimeState() {
   );
 }
 
-/** Joins a channel while mounted and calls `handler` for `event` on it. */
-export function useChannel<T>(channel: string | null, event: string, handler: (payload: T) => void) {
+/**
+ * Joins a shop or conversation channel while mounted. What its events change in the cache is
+ * ./realtime-cache.ts's business, whatever page is open.
+ */
+export function useChannel(channel: string | null) {
   useEffect(() => {
     if (!channel || !tokenStore.get()) return;
     channelCounts.set(channel, (channelCounts.get(channel) ?? 0) + 1);
-    const listener = (payload: T) => handler(payload);
-    let joined: Socket | null = null;
-    let active = true;
-    connection().then(
+    connectRealtime().then(
       (s) => {
-        if (!active) return;
-        joined = s;
         // A socket still connecting joins every counted channel once it is connected.
-        if (s.connected) s.emit(clientEvents.subscribe, channel);
-        s.on(event, listener);
+        if (s.connected && channelCounts.has(channel)) s.emit(clientEvents.subscribe, channel);
       },
       () => {},
     );
     return () => {
-      active = false;
-      joined?.off(event, listener);
       const left = (channelCounts.get(channel) ?? 1) - 1;
       if (left <= 0) {
         channelCounts.delete(channel);
         socket?.emit(clientEvents.unsubscribe, channel);
       } else channelCounts.set(channel, left);
     };
-  }, [channel, event, handler]);
+  }, [channel]);
 }
+
+export type { RealtimeEvent };

@@ -11,7 +11,7 @@ const page = target.app === 'site' ? target.page : 'not-found';
 
 // Spec §2: a merchant who is already signed in goes to the dashboard instead of logging in again.
 if ((page === 'login' || page === 'signup') && signedIn()) {
-  location.replace('/dashboard/shops');
+  location.replace('/dashboard');
 } else {
   const root = document.getElementById('root');
   if (!root) throw new Error('the page has no #root element');

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { LeaveTo } from '../../lib/leave.tsx';
 import { tokenStore } from '../../lib/storage.ts';
+import { useLiveAttention } from './live-attention.tsx';
 import { SIDEBAR_WIDTH, Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -19,6 +20,7 @@ function Shell() {
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(desktop);
   const { pathname } = useLocation();
+  useLiveAttention();
 
   // Open beside the page on a desktop, closed over it on a phone, whenever the width crosses 960 px.
   useEffect(() => {

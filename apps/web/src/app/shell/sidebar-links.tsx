@@ -2,12 +2,14 @@ import type { Shop } from '@balas/contracts';
 import { channelOf } from '@balas/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link, useLocation } from 'react-router';
+import { useInboxCounts } from '../../lib/realtime-counts.ts';
 
 interface NavLink {
   to: string;
@@ -17,11 +19,15 @@ interface NavLink {
   active: string[];
 }
 
-/** The dashboard's pages for the current shop; Vouchers only where the shop turned that page on. */
+/**
+ * The dashboard's pages, the Inbox first; the shop pages for the current shop, Vouchers only where
+ * the shop turned that page on.
+ */
 export function navLinks(shop: Shop | null): NavLink[] {
   const forShop = (path: string) => (shop ? path : '/dashboard/shops');
   const simulator = channelOf(shop?.providerName ?? 'shopee').simulator;
   return [
+    { to: '/inbox', label: 'Inbox', icon: InboxOutlined, active: ['/inbox'] },
     {
       to: '/dashboard/shops',
       label: 'Shops',
@@ -76,6 +82,7 @@ export function SidebarLinks({ shop }: { shop: Shop | null }) {
   const { pathname } = useLocation();
   const links = navLinks(shop);
   const active = activeLink(links, pathname);
+  const counts = useInboxCounts().data;
   return (
     <List sx={{ px: 1.5 }}>
       {links.map((link) => (
@@ -90,9 +97,53 @@ export function SidebarLinks({ shop }: { shop: Shop | null }) {
               <link.icon />
             </ListItemIcon>
             <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            {link.to === '/inbox' && counts && (
+              <InboxBadges needsYou={counts.needsYou} unread={counts.unread} />
+            )}
           </ListItemButton>
         </ListItem>
       ))}
     </List>
+  );
+}
+
+const pill = {
+  minWidth: 22,
+  height: 22,
+  px: 0.75,
+  borderRadius: 11,
+  fontSize: 12,
+  fontWeight: 700,
+  lineHeight: '22px',
+  textAlign: 'center',
+  ml: 0.5,
+} as const;
+const count = (n: number) => (n > 99 ? '99+' : String(n));
+
+/** "Needs you" (orange) and unread (grey) counts, each with its meaning for screen readers. */
+export function InboxBadges({ needsYou, unread }: { needsYou: number; unread: number }) {
+  return (
+    <>
+      {needsYou > 0 && (
+        <Box
+          component="span"
+          sx={{ ...pill, bgcolor: 'warning.main', color: '#fff' }}
+          aria-label={`${needsYou} need you`}
+          role="img"
+        >
+          {count(needsYou)}
+        </Box>
+      )}
+      {unread > 0 && (
+        <Box
+          component="span"
+          sx={{ ...pill, bgcolor: 'grey.200', color: 'text.primary' }}
+          aria-label={`${unread} unread`}
+          role="img"
+        >
+          {count(unread)}
+        </Box>
+      )}
+    </>
   );
 }

@@ -13,6 +13,8 @@ import { Link } from 'react-router';
 import { ProviderAvatar, providerLabel } from '../../features/shops/components/provider-badge.tsx';
 import { shopPath } from '../../features/shops/components/shop-card.tsx';
 import { selectShop } from '../../features/shops/hooks/current-shop.ts';
+import { useInboxCounts } from '../../lib/realtime-counts.ts';
+import { InboxBadges } from './sidebar-links.tsx';
 
 /** The merchant's shops: a click makes the shop current and opens it. */
 export function SidebarShops({
@@ -24,6 +26,7 @@ export function SidebarShops({
   current: Shop | null;
   loading: boolean;
 }) {
+  const counts = useInboxCounts().data?.shops;
   return (
     <List
       dense
@@ -57,6 +60,11 @@ export function SidebarShops({
               secondary={providerLabel(shop.providerName)}
               slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
             />
+            {counts?.map((c) =>
+              c.shopId === shop.id ? (
+                <InboxBadges key={c.shopId} needsYou={c.needsYou} unread={c.unread} />
+              ) : null,
+            )}
           </ListItemButton>
         </ListItem>
       ))}

@@ -4,7 +4,30 @@ import { AppBar, Avatar, Box, Button, IconButton, Stack, Toolbar, Typography } f
 import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useRealtimeState } from '../../lib/realtime.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
+
+/** Shown while the live connection is down: what is on screen may be behind until it is back. */
+function Reconnecting() {
+  const state = useRealtimeState();
+  if (state !== 'reconnecting') return null;
+  return (
+    <Box
+      role="status"
+      sx={{
+        px: 1.25,
+        py: 0.25,
+        borderRadius: 4,
+        bgcolor: 'warning.main',
+        color: '#fff',
+        fontSize: 13,
+        fontWeight: 600,
+      }}
+    >
+      Reconnecting…
+    </Box>
+  );
+}
 
 function Merchant() {
   const me = useMe();
@@ -47,6 +70,7 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
         </IconButton>
         <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
         <Box sx={{ flexGrow: 1 }} />
+        <Reconnecting />
         <Merchant />
         <Button
           color="inherit"

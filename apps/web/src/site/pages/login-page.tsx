@@ -16,7 +16,7 @@ import { useForm } from '../form.ts';
 /** Stores the session where the dashboard reads it, and opens the dashboard (spec §2: the shops). */
 export function enterDashboard(session: SessionAnswer) {
   localStorage.setItem(tokenKey, session.accessToken);
-  location.assign('/dashboard/shops');
+  location.assign('/dashboard');
 }
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {

@@ -1,11 +1,19 @@
-import { messages } from '@balas/contracts';
+import { inboxWords, messages } from '@balas/contracts';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import { Box, CircularProgress, IconButton, Typography } from '@mui/material';
+import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
 import type { Bubble } from '../api/messages.ts';
 import { BUBBLE_GAP_PX, estimateBubbleHeight, FOLLOW_THRESHOLD_PX } from './chat-log.ts';
 import { MessageBubble } from './message-bubble.tsx';
+
+/** A sent message's text, which can become a saved reply (null for pictures, cards and failures). */
+export function sentText(bubble: Bubble): string | null {
+  if (bubble.sender === 'customer' || bubble.status !== 'sent' || !bubble.content) return null;
+  const raw = bubble.content.text ?? bubble.content.txt;
+  return typeof raw === 'string' && raw.trim() ? raw : null;
+}
 
 export interface ChatMessagesHandle {
   /** Shows the newest message (after the merchant sends one). */
@@ -26,6 +34,7 @@ export function ChatMessages({
   loadingEarlier,
   onLoadEarlier,
   onRetry,
+  onSaveAsReply,
   ref,
 }: {
   bubbles: Bubble[];
@@ -36,6 +45,8 @@ export function ChatMessages({
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
   onRetry: (id: string) => void;
+  /** Offered on every sent message of the shop's side: makes a saved reply of its text. */
+  onSaveAsReply?: ((text: string) => void) | undefined;
   ref?: Ref<ChatMessagesHandle>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -109,6 +120,7 @@ export function ChatMessages({
       <Box ref={list} style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const bubble = bubbles[item.index]!;
+          const saveable = onSaveAsReply ? sentText(bubble) : null;
           return (
             <Box
               key={bubble.id}
@@ -121,9 +133,28 @@ export function ChatMessages({
                 right: 0,
                 display: 'flex',
                 justifyContent: bubble.sender === 'customer' ? 'flex-start' : 'flex-end',
+                alignItems: 'flex-start',
                 transform: `translateY(${item.start - virtual.options.scrollMargin}px)`,
               }}
+              sx={{
+                '& .save-reply': { opacity: 0 },
+                '&:hover .save-reply, & .save-reply:focus-visible': { opacity: 1 },
+                '@media (hover: none)': { '& .save-reply': { opacity: 0.7 } },
+              }}
             >
+              {saveable && (
+                <Tooltip title={inboxWords.savedReplies.saveAsReply}>
+                  <IconButton
+                    className="save-reply"
+                    size="small"
+                    aria-label={inboxWords.savedReplies.saveAsReply}
+                    onClick={() => onSaveAsReply?.(saveable)}
+                    sx={{ mr: 0.5, mt: 0.5 }}
+                  >
+                    <BookmarkAddOutlined fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
               <MessageBubble bubble={bubble} lazada={lazada} onRetry={onRetry} />
             </Box>
           );

@@ -1,111 +1,168 @@
-import {
-  cardMessages,
-  channels,
-  type LazadaMessage,
-  messages,
-  type Shop,
-  type ShopeeMessage,
-} from '@balas/contracts';
+import { cardMessages, channels, type InboxRow, messages, type Shop } from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import Send from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
   Chip,
   Drawer,
-  FormControlLabel,
   IconButton,
   Snackbar,
   Stack,
-  Switch,
-  TextField,
   Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
-import { useConversations, useToggleConversationBot } from '../api/conversations.ts';
-import {
-  type Bubble,
-  fromLazadaMessage,
-  fromShopeeMessage,
-  messagesKey,
-  upsertBubble,
-  useMessages,
-  useSendReply,
-} from '../api/messages.ts';
+import { type ConversationRow, useConversations } from '../api/conversations.ts';
+import { useInboxRow } from '../api/inbox.ts';
+import { useMessages, useSendReply } from '../api/messages.ts';
 import { CardShopContext } from './cards/card-shop.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
+import { ReplyBox } from './saved-replies/reply-box.tsx';
+import { SavedRepliesDialog } from './saved-replies/saved-replies-dialog.tsx';
+import { ConversationControls } from './states/conversation-controls.tsx';
+import { describeState } from './states/inbox-state.ts';
+import { StateChip } from './states/state-chip.tsx';
 
 const ShopperPanel = lazy(() => import('./shopper-panel.tsx').then((m) => ({ default: m.ShopperPanel })));
 
 /** /chat/shopee/{shopId}/{chatId} and /chat/lazada/{shopId}/{chatId} (spec §2). */
 export function ChatPage() {
   const { shopId, chatId = '' } = useParams();
+  const [search] = useSearchParams();
   const shops = useShops();
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [sidebar, setSidebar] = useState(desktop);
   if (!tokenStore.get()) return <Navigate to="/login" replace />;
   if (shops.isLoading) return null;
   const shop = shops.data?.find((s) => s.id === shopId);
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
-  return <Chat key={`${shop.id}:${chatId}`} shop={shop} conversation={chatId} />;
+  return (
+    <Box sx={{ display: 'flex', height: '100dvh', bgcolor: 'background.default' }}>
+      {sidebar && (
+        <ChatSidebar shop={shop} current={chatId} onClose={desktop ? undefined : () => setSidebar(false)} />
+      )}
+      <Box component="main" sx={{ flex: 1, display: sidebar && !desktop ? 'none' : 'flex', minWidth: 0 }}>
+        <ChatView
+          key={`${shop.id}:${chatId}`}
+          shop={shop}
+          conversation={chatId}
+          name={search.get('name') || 'Name'}
+          subtitle={search.get('id') || 'ID'}
+          leading={
+            <Tooltip title={sidebar ? 'Hide conversations' : 'Show conversations'}>
+              <IconButton aria-label="Conversations" onClick={() => setSidebar(!sidebar)}>
+                {sidebar ? <ChevronLeft /> : <MenuIcon />}
+              </IconButton>
+            </Tooltip>
+          }
+        />
+      </Box>
+    </Box>
+  );
 }
 
-function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
-  const [search] = useSearchParams();
-  const name = search.get('name') || 'Name';
-  const customerId = search.get('id') || 'ID';
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const [sidebar, setSidebar] = useState(desktop);
-  // The shopper panel: a right column from 960 px, else a sheet opened from the header.
-  const wide = useMediaQuery('(min-width:960px)', { noSsr: true });
-  const [sheet, setSheet] = useState(false);
+/**
+ * The inbox row of a shop's list row, for a chat opened from the shop's own list: its effective bot
+ * switch is the conversation's setting, else the shop's. Resolved and snoozed are known once the
+ * Inbox has read or been told the conversation's row.
+ */
+export function rowFromShopList(shop: Shop, r: ConversationRow): InboxRow {
+  const botEnabled = r.isEnable ?? shop.defaultBotStatus;
+  return {
+    id: r.id,
+    shopId: shop.id,
+    shopName: shop.addInformation.name,
+    channel: shop.providerName,
+    externalId: r.externalId,
+    shopperName: r.name,
+    lastMessage: r.latestText,
+    lastMessageAt: new Date(r.latestAt).toISOString(),
+    lastFrom: 'shopper',
+    unreadCount: r.newMsg ? 1 : 0,
+    state: r.isAgent ? 'needs_you' : botEnabled ? 'bot' : 'waiting',
+    stateReason: null,
+    stateReasonText: r.handoverReason,
+    botEnabled,
+    botInherited: r.isEnable === null,
+    snoozedUntil: null,
+    replyDueAt: null,
+  };
+}
+
+/**
+ * One conversation: header with its state, bot switch and actions; its messages; the reply box with
+ * saved replies. The chat routes show it beside the shop's list; the Inbox beside its own list, or
+ * full-screen on a phone with a way back (`leading`).
+ */
+export function ChatView({
+  shop,
+  conversation,
+  name,
+  subtitle,
+  row: given,
+  leading,
+  embedded = false,
+}: {
+  shop: Shop;
+  /** The conversation's platform id. */
+  conversation: string;
+  name: string;
+  /** Under the name: the shopper's id, or the shop and channel. */
+  subtitle: string;
+  /** The Inbox's row of this conversation, when opened from the Inbox. */
+  row?: InboxRow | undefined;
+  /** A button before the name: show the list, or go back to it. */
+  leading?: React.ReactNode;
+  /** Inside a page with its own h1 (the Inbox): the name is a second-level heading. */
+  embedded?: boolean;
+}) {
   const chat = useMessages(shop, conversation);
-  const client = useQueryClient();
   const { send, retry } = useSendReply(shop, conversation);
-  const [text, setText] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
+  const [saving, setSaving] = useState<{ text?: string } | null>(null);
   const connection = useRealtimeState();
   const lazada = shop.providerName === 'lazada';
   const bubbles = useMemo(() => chatBubbles(chat.data?.pages), [chat.data]);
   const log = useRef<ChatMessagesHandle>(null);
-
-  const list = useConversations(shop);
-  const row = list.data?.pages.flatMap((p) => p.rows).find((r) => r.externalId === conversation);
-  const toggle = useToggleConversationBot(shop);
-
-  const onMessage = useCallback(
-    (payload: { conversationId: string; shopId: string; message: ShopeeMessage | LazadaMessage }) => {
-      if (payload.conversationId !== conversation || payload.shopId !== shop.id) return;
-      const bubble =
-        'session_id' in payload.message
-          ? fromLazadaMessage(payload.message)
-          : fromShopeeMessage(payload.message);
-      client.setQueryData(
-        messagesKey(shop.id, conversation),
-        (data: InfiniteData<{ bubbles: Bubble[]; next: string }, string> | undefined) =>
-          upsertBubble(data, bubble),
-      );
-    },
-    [client, conversation, shop.id],
+  useChannel(channels.conversation(shop.id, conversation));
+  // The shopper panel: a right column when there is room (beside the Inbox's list too), else a sheet.
+  const wide = useMediaQuery(embedded ? '(min-width:1200px)' : '(min-width:960px)', { noSsr: true });
+  const [sheet, setSheet] = useState(false);
+  const panel = (onClose?: () => void) => (
+    <Suspense fallback={null}>
+      <ShopperPanel
+        shop={shop}
+        conversation={conversation}
+        bubbles={bubbles}
+        lazada={lazada}
+        onClose={onClose}
+      />
+    </Suspense>
   );
-  useChannel(channels.conversation(shop.id, conversation), 'conversation.message', onMessage);
 
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    const message = text.trim();
-    if (!message) return;
-    setText('');
+  // The shop's list row, for a chat opened outside the Inbox.
+  const list = useConversations(shop);
+  const listed = given
+    ? undefined
+    : list.data?.pages.flatMap((p) => p.rows).find((r) => r.externalId === conversation);
+  const id = given?.id ?? listed?.id ?? '';
+  // The row the Inbox read or was told last (actions and events keep it current), else the shop list's.
+  const cached = useInboxRow(id, given);
+  const row = cached.data ?? (listed ? rowFromShopList(shop, listed) : undefined);
+  const state = row ? describeState(row) : null;
+
+  const onSend = (message: string) => {
     // The merchant's own message is always shown, even when they had scrolled up to read.
     log.current?.scrollToEnd();
     send.mutate(message, { onError: (err) => setAlert((err as Error).message) });
@@ -119,31 +176,9 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
     await chat.fetchNextPage();
   };
 
-  const panel = (onClose?: () => void) => (
-    <Suspense fallback={null}>
-      <ShopperPanel
-        shop={shop}
-        conversation={conversation}
-        bubbles={bubbles}
-        lazada={lazada}
-        onClose={onClose}
-      />
-    </Suspense>
-  );
-
   return (
-    <Box sx={{ display: 'flex', height: '100dvh', bgcolor: 'background.default' }}>
-      {sidebar && (
-        <ChatSidebar
-          shop={shop}
-          current={conversation}
-          onClose={desktop ? undefined : () => setSidebar(false)}
-        />
-      )}
-      <Box
-        component="main"
-        sx={{ flex: 1, display: sidebar && !desktop ? 'none' : 'flex', flexDirection: 'column', minWidth: 0 }}
-      >
+    <Box sx={{ flex: 1, display: 'flex', minWidth: 0, minHeight: 0 }}>
+      <Box sx={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 }}>
         <Stack
           direction="row"
           spacing={1}
@@ -154,19 +189,24 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             bgcolor: 'background.paper',
             borderBottom: 1,
             borderColor: 'divider',
+            flexWrap: 'wrap',
+            rowGap: 0.5,
           }}
         >
-          <Tooltip title={sidebar ? 'Hide conversations' : 'Show conversations'}>
-            <IconButton aria-label="Conversations" onClick={() => setSidebar(!sidebar)}>
-              {sidebar ? <ChevronLeft /> : <MenuIcon />}
-            </IconButton>
-          </Tooltip>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h1" sx={{ fontWeight: 700, fontSize: 16 }} noWrap>
-              {name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap>
-              {customerId}
+          {leading}
+          <Box sx={{ flex: 1, minWidth: 120 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+              <Typography
+                component={embedded ? 'h2' : 'h1'}
+                sx={{ fontWeight: 700, fontSize: 16, minWidth: 0 }}
+                noWrap
+              >
+                {name}
+              </Typography>
+              {row && <StateChip row={row} />}
+            </Stack>
+            <Typography variant="caption" color="text.secondary" noWrap component="p">
+              {subtitle}
             </Typography>
           </Box>
           {connection === 'reconnecting' && <Chip size="small" color="warning" label="Reconnecting…" />}
@@ -177,23 +217,12 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
               </IconButton>
             </Tooltip>
           )}
-          {row?.isAgent && <Chip size="small" color="warning" label="Transferred to Agent" />}
-          <FormControlLabel
-            sx={{ m: 0 }}
-            labelPlacement="start"
-            label={<Typography variant="body2">Chatbot Status</Typography>}
-            control={
-              <Switch
-                checked={row?.isEnable === true}
-                disabled={!row}
-                onChange={() => toggle.mutate({ externalId: conversation, status: !row?.isEnable })}
-              />
-            }
-          />
+          {row && <ConversationControls shop={shop} row={row} onDone={setAlert} />}
         </Stack>
-        {row?.isAgent && row.handoverReason && (
+        {row && state?.reason && row.state === 'needs_you' && (
           <Alert severity="warning" sx={{ borderRadius: 0 }}>
-            Handed over to you: {row.handoverReason}. The bot stays quiet here until you switch it back on.
+            {state.reason}.
+            {row.stateReason ? ' The bot stays quiet here until you hand it back to the bot.' : ''}
           </Alert>
         )}
         {/* The shop the cards in its messages are looked up in. */}
@@ -206,42 +235,13 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
             showEarlier={!lazada}
             loadingEarlier={chat.isFetchingNextPage}
             onLoadEarlier={() => void loadEarlier()}
-            onRetry={(id) => retry.mutate(id)}
+            onRetry={(messageId) => retry.mutate(messageId)}
+            onSaveAsReply={(text) => setSaving({ text })}
           />
         </CardShopContext>
-        <Box
-          component="form"
-          onSubmit={submit}
-          sx={{
-            display: 'flex',
-            gap: 1,
-            p: 1.5,
-            bgcolor: 'background.paper',
-            borderTop: 1,
-            borderColor: 'divider',
-          }}
-        >
-          <TextField
-            placeholder={messages.chat.placeholder}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            size="small"
-            multiline
-            maxRows={4}
-            slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: 2000 } }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey) submit(e);
-            }}
-          />
-          <IconButton
-            type="submit"
-            color="primary"
-            aria-label="Send"
-            disabled={!text.trim() || send.isPending}
-          >
-            <Send />
-          </IconButton>
-        </Box>
+        <ReplyBox onSend={onSend} pending={send.isPending} onManage={() => setSaving({})} />
+        <SavedRepliesDialog open={!!saving} initialText={saving?.text} onClose={() => setSaving(null)} />
+        <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
       </Box>
       {wide ? (
         <Box
@@ -267,7 +267,6 @@ function Chat({ shop, conversation }: { shop: Shop; conversation: string }) {
           {panel(() => setSheet(false))}
         </Drawer>
       )}
-      <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
     </Box>
   );
 }

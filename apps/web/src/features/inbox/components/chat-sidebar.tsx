@@ -1,4 +1,4 @@
-import { limits, messages, type Shop } from '@balas/contracts';
+import { channels, limits, messages, type Shop } from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ExitToApp from '@mui/icons-material/ExitToApp';
 import {
@@ -16,8 +16,8 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useChannel } from '../../../lib/realtime.ts';
 import { useConversations } from '../api/conversations.ts';
-import { useShopRealtime } from '../hooks/use-shop-realtime.ts';
 import { ConversationChip } from './conversation-chip.tsx';
 import { chatPath } from './conversation-list.tsx';
 
@@ -41,7 +41,7 @@ export function ChatSidebar({
     return () => clearTimeout(t);
   }, [input]);
   const list = useConversations(shop, search);
-  useShopRealtime(shop);
+  useChannel(channels.shop(shop.id));
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];
   const sentinel = useRef<HTMLLIElement>(null);
 

@@ -1,4 +1,4 @@
-import { messages, type Shop } from '@balas/contracts';
+import { channels, messages, type Shop } from '@balas/contracts';
 import {
   Alert,
   Avatar,
@@ -16,9 +16,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useRealtimeState } from '../../../lib/realtime.ts';
+import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { type ConversationRow, useConversations, useToggleConversationBot } from '../api/conversations.ts';
-import { useShopRealtime } from '../hooks/use-shop-realtime.ts';
 import { ConversationChip } from './conversation-chip.tsx';
 
 export const chatPath = (shop: Shop, row: ConversationRow) =>
@@ -27,7 +26,7 @@ export const chatPath = (shop: Shop, row: ConversationRow) =>
 /** The shop's conversations on its detail page: live, newest first, virtualized, infinite. */
 export function ConversationList({ shop }: { shop: Shop }) {
   const list = useConversations(shop);
-  useShopRealtime(shop);
+  useChannel(channels.shop(shop.id));
   const toggle = useToggleConversationBot(shop);
   const connection = useRealtimeState();
   const rows = list.data?.pages.flatMap((p) => p.rows) ?? [];

@@ -2,6 +2,7 @@ import type { Shop } from '@balas/contracts';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
+import { useShopAttention } from '../../../lib/realtime-counts.ts';
 import { selectShop } from '../hooks/current-shop.ts';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
 import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
@@ -12,6 +13,7 @@ export const shopPath = (shop: Pick<Shop, 'id'>) => `/dashboard/shops/shopee/${s
 /** One shop in the list: opens its detail page; a shop not connected offers to authorize again. */
 export function ShopCard({ shop }: { shop: Shop }) {
   const info = shop.addInformation;
+  const attention = useShopAttention(shop.id);
   return (
     <Card sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardActionArea
@@ -49,6 +51,16 @@ export function ShopCard({ shop }: { shop: Shop }) {
               <SmartToyOutlined fontSize="small" aria-hidden />
               <Typography variant="body2">Chatbot {shop.defaultBotStatus ? 'on' : 'off'}</Typography>
             </Stack>
+            {attention.needsYou > 0 && (
+              <Typography variant="body2" sx={{ color: 'warning.dark', fontWeight: 700 }}>
+                {attention.needsYou} need{attention.needsYou === 1 ? 's' : ''} you
+              </Typography>
+            )}
+            {attention.unread > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {attention.unread} unread
+              </Typography>
+            )}
           </Stack>
         </CardContent>
       </CardActionArea>

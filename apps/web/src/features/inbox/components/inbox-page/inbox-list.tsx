@@ -1,0 +1,226 @@
+import { type InboxRow, inboxWords } from '@balas/contracts';
+import { Alert, Avatar, Badge, Box, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { format, isToday } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
+import type { useInboxList } from '../../api/inbox.ts';
+import { countdownOf } from '../states/inbox-state.ts';
+import { StateChip } from '../states/state-chip.tsx';
+
+/** The current time, moved on every `ms` (for countdowns). */
+export function useNow(ms = 30_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [ms]);
+  return now;
+}
+
+const when = (iso: string) => (isToday(iso) ? format(iso, 'h:mm a') : format(iso, 'd MMM'));
+const from = (row: InboxRow) =>
+  row.lastFrom === 'bot' ? inboxWords.fromBot : row.lastFrom === 'staff' ? inboxWords.fromStaff : '';
+
+/** One conversation in the Inbox: shop and channel, shopper, last message, time, unread, state, countdown. */
+export function InboxRowItem({
+  row,
+  href,
+  selected,
+  now,
+}: {
+  row: InboxRow;
+  href: string;
+  selected: boolean;
+  now: number;
+}) {
+  const countdown =
+    row.state === 'needs_you' || row.state === 'bot' || row.state === 'waiting'
+      ? countdownOf(row, now)
+      : null;
+  const unread = row.unreadCount > 0;
+  return (
+    <Box
+      component={Link}
+      to={href}
+      aria-current={selected ? 'true' : undefined}
+      data-conversation-id={row.id}
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        px: 2,
+        py: 1.25,
+        height: '100%',
+        boxSizing: 'border-box',
+        textDecoration: 'none',
+        color: 'inherit',
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: selected ? 'action.selected' : unread ? '#f1fbf6' : 'background.paper',
+        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+      }}
+    >
+      <Badge
+        overlap="circular"
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        badgeContent={<ProviderAvatar provider={row.channel} size={18} />}
+        sx={{ alignSelf: 'flex-start', mt: 0.25 }}
+      >
+        <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40 }} aria-hidden>
+          {(row.shopperName || '?').slice(0, 1).toUpperCase()}
+        </Avatar>
+      </Badge>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+          <Typography sx={{ fontWeight: unread ? 800 : 600, flex: 1, minWidth: 0 }} noWrap>
+            {row.shopperName || row.externalId}
+          </Typography>
+          <Typography
+            variant="caption"
+            color={unread ? 'primary.dark' : 'text.secondary'}
+            sx={{ whiteSpace: 'nowrap', fontWeight: unread ? 700 : 400 }}
+          >
+            {when(row.lastMessageAt)}
+          </Typography>
+        </Stack>
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
+          {row.shopName} · {providerLabel(row.channel)}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography
+            variant="body2"
+            color={unread ? 'text.primary' : 'text.secondary'}
+            noWrap
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {from(row)}
+            {row.lastMessage}
+          </Typography>
+          {unread && (
+            <Box
+              aria-label={inboxWords.unread(row.unreadCount)}
+              sx={{
+                minWidth: 20,
+                height: 20,
+                px: 0.75,
+                borderRadius: 10,
+                bgcolor: 'primary.main',
+                color: '#fff',
+                fontSize: 12,
+                fontWeight: 700,
+                display: 'grid',
+                placeItems: 'center',
+              }}
+            >
+              {row.unreadCount > 99 ? '99+' : row.unreadCount}
+            </Box>
+          )}
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
+          <StateChip row={row} />
+          {countdown && (
+            <Tooltip title={inboxWords.countdownHint(providerLabel(row.channel))}>
+              <Typography
+                variant="caption"
+                data-testid="countdown"
+                sx={{
+                  fontWeight: 700,
+                  whiteSpace: 'nowrap',
+                  color: countdown.late ? 'error.main' : countdown.urgent ? 'warning.dark' : 'text.secondary',
+                }}
+              >
+                {countdown.text}
+              </Typography>
+            </Tooltip>
+          )}
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+const ROW_HEIGHT = 108;
+
+/** The Inbox's rows, virtualized and loaded page by page as the merchant scrolls. */
+export function InboxList({
+  list,
+  emptyText,
+  hrefOf,
+  selectedId,
+}: {
+  list: ReturnType<typeof useInboxList>;
+  emptyText: string;
+  hrefOf: (row: InboxRow) => string;
+  selectedId: string | null;
+}) {
+  const now = useNow();
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const parent = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parent.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtual.getVirtualItems();
+  const last = items.at(-1);
+
+  useEffect(() => {
+    if (last && last.index >= rows.length - 5 && list.hasNextPage && !list.isFetchingNextPage)
+      void list.fetchNextPage();
+  }, [last, rows.length, list]);
+
+  return (
+    <Box
+      ref={parent}
+      sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
+      role="list"
+      aria-label="Conversations"
+      aria-busy={list.isFetching}
+    >
+      {list.error && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {list.error.message}
+        </Alert>
+      )}
+      {list.isLoading && (
+        <Box sx={{ p: 4, textAlign: 'center' }}>
+          <CircularProgress size={28} aria-label="Loading conversations" />
+        </Box>
+      )}
+      {list.isSuccess && rows.length === 0 && (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="listitem">
+          {emptyText}
+        </Typography>
+      )}
+      <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <Box
+              key={row.id}
+              role="listitem"
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: item.size,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              <InboxRowItem row={row} href={hrefOf(row)} selected={row.id === selectedId} now={now} />
+            </Box>
+          );
+        })}
+      </Box>
+      {list.isFetchingNextPage && (
+        <Box sx={{ p: 2, textAlign: 'center' }}>
+          <CircularProgress size={20} />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,304 @@
+import {
+  type InboxRow,
+  type InboxView,
+  inboxView,
+  inboxWords,
+  limits,
+  messages,
+  type Provider,
+  provider as providers,
+} from '@balas/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useInboxCounts } from '../../../../lib/realtime-counts.ts';
+import { useShops } from '../../../shops/api/get-shops.ts';
+import { providerLabel } from '../../../shops/components/provider-badge.tsx';
+import { type InboxFilter, useInboxList, useInboxRow } from '../../api/inbox.ts';
+import { ChatView } from '../chat-page.tsx';
+import { SavedRepliesDialog } from '../saved-replies/saved-replies-dialog.tsx';
+import { AlertsDialog } from './alerts-dialog.tsx';
+import { InboxList } from './inbox-list.tsx';
+import { ResponseWindowsDialog } from './response-windows-dialog.tsx';
+
+const views = inboxView.options;
+
+/** A ref that always holds the latest value (for effects that must not re-run when it changes). */
+function useLatest<T>(value: T) {
+  const ref = useRef(value);
+  ref.current = value;
+  return ref;
+}
+
+/** The Inbox's state lives in its address, so a view, a filter or an open chat can be linked and kept on reload. */
+function useInboxAddress() {
+  const [params, setParams] = useSearchParams();
+  const view = (views as readonly string[]).includes(params.get('view') ?? '')
+    ? (params.get('view') as InboxView)
+    : null;
+  const channel: Provider | '' = (providers.options as readonly string[]).includes(
+    params.get('channel') ?? '',
+  )
+    ? (params.get('channel') as Provider)
+    : '';
+  const set = (changes: Record<string, string | null>, replace = false) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v) next.set(k, v);
+          else next.delete(k);
+        }
+        return next;
+      },
+      { replace },
+    );
+  return {
+    view,
+    shopId: params.get('shop') ?? '',
+    channel,
+    q: params.get('q') ?? '',
+    open: params.get('c'),
+    params,
+    set,
+  };
+}
+
+/** /inbox: every conversation of the merchant's shops, what needs them first; the chat beside it. */
+export function InboxPage() {
+  const counts = useInboxCounts();
+  const address = useInboxAddress();
+  // Without a chosen view: "Needs you" when something does, else everything.
+  const setAddress = useLatest(address.set);
+  const needsYou = counts.data?.needsYou;
+  useEffect(() => {
+    if (!address.view && needsYou !== undefined)
+      setAddress.current({ view: needsYou > 0 ? 'needs_you' : 'all' }, true);
+  }, [address.view, needsYou, setAddress]);
+  if (!address.view) return counts.isError ? <Navigate to="/inbox?view=all" replace /> : null;
+  return <Inbox view={address.view} address={address} />;
+}
+
+function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof useInboxAddress> }) {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const shops = useShops();
+  const counts = useInboxCounts().data;
+  const [search, setSearch] = useState(address.q);
+  const [managing, setManaging] = useState(false);
+  const [alerts, setAlerts] = useState(false);
+  const [windows, setWindows] = useState(false);
+  const filter: InboxFilter = { view, shopId: address.shopId, channel: address.channel, q: address.q };
+  const list = useInboxList(filter);
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+
+  // Search as the merchant types, once the text is long enough.
+  const setAddress = useLatest(address.set);
+  useEffect(() => {
+    const text = search.trim();
+    if (text === address.q || (text.length > 0 && text.length < limits.inbox.searchMin)) return;
+    const timer = setTimeout(() => setAddress.current({ q: text || null }, true), 300);
+    return () => clearTimeout(timer);
+  }, [search, address.q, setAddress]);
+  const searchHint = search.trim().length > 0 && search.trim().length < limits.inbox.searchMin;
+
+  const openId = address.open;
+  const listed = openId ? rows.find((r) => r.id === openId) : undefined;
+  const cached = useInboxRow(openId ?? '', listed);
+  const openRow = listed ?? cached.data ?? undefined;
+  const openShop = openRow ? shops.data?.find((s) => s.id === openRow.shopId) : undefined;
+
+  const hrefOf = (row: InboxRow) => {
+    const next = new URLSearchParams(address.params);
+    next.set('c', row.id);
+    return `/inbox?${next}`;
+  };
+  const close = () => address.set({ c: null });
+
+  const chat =
+    openRow && openShop ? (
+      <ChatView
+        key={openRow.id}
+        shop={openShop}
+        conversation={openRow.externalId}
+        name={openRow.shopperName || openRow.externalId}
+        subtitle={`${openRow.shopName} · ${providerLabel(openRow.channel)}`}
+        row={openRow}
+        embedded
+        leading={
+          desktop ? undefined : (
+            <IconButton aria-label={inboxWords.back} onClick={close}>
+              <ArrowBack />
+            </IconButton>
+          )
+        }
+      />
+    ) : null;
+
+  const listPane = (
+    <Paper
+      variant="outlined"
+      sx={{
+        width: { xs: '100%', md: 400 },
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        height: { xs: 'calc(100dvh - 150px)', md: '100%' },
+        overflow: 'hidden',
+      }}
+    >
+      <Stack
+        direction="row"
+        role="tablist"
+        aria-label="Views"
+        sx={{ flexWrap: 'wrap', gap: 0.75, px: 1.5, pt: 1.5 }}
+      >
+        {views.map((v) => {
+          const count = v === 'needs_you' ? counts?.needsYou : v === 'unread' ? counts?.unread : undefined;
+          const selected = v === view;
+          return (
+            <Chip
+              key={v}
+              role="tab"
+              aria-selected={selected}
+              clickable
+              color={selected ? 'primary' : 'default'}
+              variant={selected ? 'filled' : 'outlined'}
+              onClick={() => address.set({ view: v })}
+              label={count ? `${inboxWords.views[v]} · ${count > 99 ? '99+' : count}` : inboxWords.views[v]}
+              sx={{ fontWeight: 600 }}
+            />
+          );
+        })}
+      </Stack>
+      <Stack spacing={1} sx={{ p: 1.5, pt: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+        <TextField
+          size="small"
+          type="search"
+          placeholder={inboxWords.searchLabel}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          helperText={searchHint ? messages.inbox.searchTooShort : undefined}
+          slotProps={{
+            htmlInput: { 'aria-label': inboxWords.searchLabel, maxLength: limits.inbox.searchMax },
+          }}
+        />
+        <Stack direction="row" spacing={1}>
+          <TextField
+            select
+            size="small"
+            label="Shop"
+            value={address.shopId}
+            onChange={(e) => address.set({ shop: e.target.value || null })}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            <MenuItem value="">{inboxWords.allShops}</MenuItem>
+            {(shops.data ?? []).map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {s.addInformation.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Channel"
+            value={address.channel}
+            onChange={(e) => address.set({ channel: e.target.value || null })}
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            <MenuItem value="">{inboxWords.allChannels}</MenuItem>
+            {providers.options.map((p) => (
+              <MenuItem key={p} value={p}>
+                {providerLabel(p)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Stack>
+      <InboxList
+        list={list}
+        emptyText={address.q ? inboxWords.noMatch : inboxWords.emptyView[view]}
+        hrefOf={hrefOf}
+        selectedId={openId}
+      />
+    </Paper>
+  );
+
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: { md: 'calc(100dvh - 150px)' }, minHeight: 0 }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 28 }, flex: 1 }}>
+          {inboxWords.title}
+        </Typography>
+        <Tooltip title={inboxWords.windows.title}>
+          <IconButton aria-label={inboxWords.windows.title} onClick={() => setWindows(true)}>
+            <TimerOutlined />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={inboxWords.alerts.title}>
+          <IconButton aria-label={inboxWords.alerts.title} onClick={() => setAlerts(true)}>
+            <NotificationsNoneRounded />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={inboxWords.savedReplies.manage}>
+          <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
+            {inboxWords.savedReplies.title}
+          </Button>
+        </Tooltip>
+      </Stack>
+      <Box sx={{ display: 'flex', gap: 2, flex: 1, minHeight: 0 }}>
+        {listPane}
+        {desktop && (
+          <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, display: 'flex', overflow: 'hidden' }}>
+            {chat ?? (
+              <Stack spacing={1} sx={{ m: 'auto', alignItems: 'center', color: 'text.secondary', p: 3 }}>
+                <ForumOutlined sx={{ fontSize: 48 }} aria-hidden />
+                <Typography>{inboxWords.pickConversation}</Typography>
+              </Stack>
+            )}
+          </Paper>
+        )}
+      </Box>
+      {!desktop && chat && (
+        <Box
+          role="dialog"
+          aria-label={openRow?.shopperName}
+          sx={{
+            position: 'fixed',
+            inset: 0,
+            zIndex: (t) => t.zIndex.drawer + 2,
+            bgcolor: 'background.default',
+            display: 'flex',
+          }}
+        >
+          {chat}
+        </Box>
+      )}
+      <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />
+      <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />
+      <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+// The dashboard's words for the one inbox (issue 15): views, states, actions, snoozes, the reply
+// countdown, saved replies and alerts. The server's own inbox messages (errors) are `messages.inbox`.
+import type { InboxState, InboxView } from './inbox-views.ts';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export const inboxWords = {
+  title: 'Inbox',
+  subtitle: 'Every conversation of your shops in one place, with what needs you first.',
+  views: {
+    needs_you: 'Needs you',
+    unread: 'Unread',
+    bot: 'Bot handling',
+    resolved: 'Resolved',
+    all: 'All',
+  } satisfies Record<InboxView, string>,
+  /** What an empty view says. */
+  emptyView: {
+    needs_you: 'Nothing needs you right now. Handovers and shoppers waiting for you appear here.',
+    unread: 'No unread messages.',
+    bot: 'The chatbot is not handling any conversation right now.',
+    resolved: 'No resolved conversations yet.',
+    all: 'No conversations yet. Chats made after your shop is connected appear here.',
+  } satisfies Record<InboxView, string>,
+  noMatch: 'No conversations match your search.',
+  allShops: 'All shops',
+  allChannels: 'All channels',
+  searchLabel: 'Search shoppers and messages',
+  pickConversation: 'Choose a conversation to read it here.',
+  back: 'Back to the inbox',
+  /** The state chip of a conversation. */
+  states: {
+    bot: 'Bot answering',
+    needs_you: 'Needs you',
+    waiting: 'Waiting for shopper',
+    resolved: 'Resolved',
+    snoozed: 'Snoozed',
+  } satisfies Record<InboxState, string>,
+  /** Why a conversation needs the merchant when no handover says why: the bot is off there. */
+  waitingForYou: 'The shopper is waiting for your reply: the chatbot is off here',
+  snoozedUntil: (when: string) => `Snoozed until ${when}`,
+  unread: (n: number) => `${plural(n, 'unread message')}`,
+  fromBot: 'Bot: ',
+  fromStaff: 'You: ',
+  /** The bot switch of one conversation: its effective value, and whether it follows the shop. */
+  bot: {
+    label: 'Chatbot',
+    followsShop: (on: boolean) => `${on ? 'On' : 'Off'}, as set for the shop`,
+    ownSetting: (on: boolean) => `${on ? 'On' : 'Off'} for this conversation`,
+  },
+  actions: {
+    menu: 'Conversation actions',
+    resolve: 'Resolve',
+    reopen: 'Reopen',
+    handBack: 'Hand back to bot',
+    snooze: 'Snooze',
+    resolved: 'Conversation resolved',
+    reopened: 'Conversation reopened',
+    handedBack: 'The chatbot answers this conversation again',
+    snoozed: (when: string) => `Snoozed until ${when}`,
+  },
+  snooze: {
+    oneHour: 'For 1 hour',
+    tomorrow: 'Until tomorrow, 9:00',
+    nextWeek: 'Until next Monday, 9:00',
+    custom: 'Pick a date and time…',
+    customTitle: 'Snooze until',
+    customLabel: 'Date and time',
+    confirm: 'Snooze',
+    cancel: 'Cancel',
+  },
+  /** The reply countdown of a marketplace chat (its platform's response window). */
+  countdown: (msLeft: number) => {
+    const minutes = Math.floor(Math.abs(msLeft) / 60_000);
+    const span = minutes >= 60 ? `${Math.floor(minutes / 60)} h` : `${Math.max(1, minutes)} min`;
+    return msLeft > 0 ? `${span} left` : `${span} late`;
+  },
+  countdownHint: (platform: string) =>
+    `Time left to reply before the chat counts against the shop's ${platform} chat response rate`,
+  reconnecting: 'Reconnecting…',
+  savedReplies: {
+    title: 'Saved replies',
+    manage: 'Manage saved replies',
+    hint: 'Type / in a reply to insert one. They work in all your shops.',
+    empty: 'No saved replies yet.',
+    noMatch: 'No saved reply matches.',
+    add: 'New saved reply',
+    edit: 'Edit saved reply',
+    shortcut: 'Shortcut',
+    shortcutHint: 'Lowercase letters, digits, - and _ (type /shortcut in a reply)',
+    text: 'Reply text',
+    save: 'Save',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    deleteConfirm: (shortcut: string) => `Delete the saved reply /${shortcut}?`,
+    saveAsReply: 'Save as reply',
+    saved: 'Saved reply added',
+    pickerLabel: 'Saved replies',
+    close: 'Close',
+  },
+  /** The countdown's reply window, per marketplace shop. */
+  windows: {
+    title: 'Reply windows',
+    intro:
+      "The countdown on a conversation shows the time left before an unanswered chat counts against the shop's chat response rate. It follows each platform's published rule unless you set a number of hours for a shop.",
+    hours: 'Hours to reply',
+    hoursHint: 'Leave empty to follow the platform',
+    none: 'Website chats have no reply window. Connect a Shopee or Lazada shop to see its countdown.',
+  },
+  alerts: {
+    title: 'Alerts',
+    notify: 'Browser notification when a conversation needs you',
+    sound: 'Play a sound when a conversation needs you',
+    blocked: 'This browser blocks notifications from Balas. Allow them in the site settings to turn this on.',
+    unsupported: 'This browser cannot show notifications.',
+    where: 'These settings are kept in this browser only.',
+  },
+} as const;
