@@ -18,6 +18,7 @@ const viewModules = {
   vouchers: ['src/features/vouchers/components/vouchers-page.tsx'],
   insights: ['src/features/insights/components/insights-page.tsx'],
   chat: ['src/features/inbox/components/chat-page.tsx'],
+  inbox: ['src/features/inbox/components/inbox-page/inbox-page.tsx'],
 };
 
 export function writeViewPages(dist, views) {

@@ -32,6 +32,7 @@ export const dashboardViews = [
   { path: '/dashboard/test/:provider', view: 'simulator' },
   { path: '/dashboard/vouchers/:shopId', view: 'vouchers' },
   { path: '/insights', view: 'insights' },
+  { path: '/inbox', view: 'inbox' },
   { path: '/chat/shopee/:shopId/:chatId', view: 'chat' },
   { path: '/chat/lazada/:shopId/:chatId', view: 'chat' },
 ] as const;
