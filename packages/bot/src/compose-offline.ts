@@ -116,16 +116,35 @@ function relevance(index: ShopIndex, query: Query, s: Sentence | string): number
   return score + RANGE_BONUS * rangeHits(query.text, text);
 }
 
-/** The weighted share of the question's aspects a sentence holds (concepts count in any language). */
-function sentenceCoverage(query: Query, s: Sentence): number {
+/**
+ * The weighted share of the question's aspects a sentence holds (concepts count in any language); an
+ * aspect only its passage holds (its lead-in, its section, the product it describes) counts half:
+ * "Pos Laju to Sabah" answers "which courier" in a passage about couriers.
+ */
+function sentenceCoverage(query: Query, s: Sentence, context?: Map<string, number>): number {
   const terms = termsOf(s);
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
     total += aspect.weight;
     if (aspect.terms.some((t) => terms.has(t))) hit += aspect.weight;
+    else if (context && aspect.terms.some((t) => context.has(t))) hit += CONTEXT_SHARE * aspect.weight;
   }
   return total ? hit / total : 0;
+}
+
+const CONTEXT_SHARE = 0.5;
+/** A sentence's score: this share from the question's aspects it covers, the rest from term overlap. */
+const COVERAGE_SHARE = 0.6;
+
+const passageTermsCache = new WeakMap<Passage, Map<string, number>>();
+function passageTerms(passage: Passage): Map<string, number> {
+  let t = passageTermsCache.get(passage);
+  if (!t) {
+    t = analyze(passage.title ? `${passage.title}\n${passage.text}` : passage.text).terms;
+    passageTermsCache.set(passage, t);
+  }
+  return t;
 }
 
 interface Scored {
@@ -133,6 +152,9 @@ interface Scored {
   passage: Passage;
   position: number;
   own: number;
+  /** Term overlap (with its section and product title), before normalizing. */
+  raw: number;
+  coverage: number;
   score: number;
 }
 
@@ -140,8 +162,10 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
   const sentences = passage.sentences;
   const usable = sentences.filter((s) => !s.skip);
   const sections = new Map<string, number>();
+  const context = passageTerms(passage);
   return usable.map((sentence) => {
-    const own = relevance(index, query, sentence) * (FILLER.test(sentence.text) ? 0.2 : 1);
+    const filler = FILLER.test(sentence.text) ? 0.2 : 1;
+    const own = relevance(index, query, sentence) * filler;
     let section = 0;
     if (sentence.section) {
       section = sections.get(sentence.section) ?? relevance(index, query, sentence.section);
@@ -149,19 +173,33 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
     }
     const title = passage.title && passage.kind === 'product' ? relevance(index, query, passage.title) : 0;
     const raw = own > 0 ? own + SECTION_SHARE * (section + title) : 0;
+    const coverage = own > 0 ? sentenceCoverage(query, sentence, context) * filler : 0;
     return {
       sentence,
       passage,
       position: sentences.indexOf(sentence),
       own,
+      raw,
+      coverage,
       score: (sentence.heading ? 0.3 : 1) * raw * weight,
     };
   });
 }
 
+/** Scores comparable across passages and languages: aspect coverage first, then term overlap. */
+function normalizeScores(scored: Scored[]): void {
+  const max = Math.max(0, ...scored.map((c) => c.raw));
+  for (const c of scored) {
+    const blended = max > 0 ? COVERAGE_SHARE * c.coverage + (1 - COVERAGE_SHARE) * (c.raw / max) : 0;
+    c.score = c.raw > 0 ? (c.sentence.heading ? 0.3 : 1) * blended : 0;
+  }
+}
+
 /** The sentence of a passage that best matches the message, for a source's excerpt. */
 export function bestSentence(index: ShopIndex, query: Query, passage: Passage, max = 160): string {
-  const scored = scoreSentences(index, query, passage, 1).sort((a, b) => b.score - a.score);
+  const scored = scoreSentences(index, query, passage, 1);
+  normalizeScores(scored);
+  scored.sort((a, b) => b.score - a.score);
   const best = scored[0]?.sentence ?? passage.sentences[0];
   return best ? trimToLength(best.text, max) : '';
 }
@@ -229,7 +267,7 @@ function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
     // A short line right under the colon is part of it (an address line), not a new section.
     if (s.heading && !(open && (previousLine === undefined || s.line === previousLine + 1))) break;
     if (!s.listItem && !open && out.length > 0) break;
-    out.push({ sentence: s, passage: from, position, own: 0, score: 0 });
+    out.push({ sentence: s, passage: from, position, own: 0, raw: 0, coverage: 0, score: 0 });
     previousLine = s.line;
     if (!s.listItem && !open) break;
   }
@@ -259,6 +297,7 @@ function choose(
     ratios.set(r.passage, ratio);
     candidates.push(...scoreSentences(index, retrieval.query, r.passage, 1));
   }
+  normalizeScores(candidates);
   const weighted = (c: Scored) => {
     const ratio = ratios.get(c.passage) ?? 0;
     return ratio >= RIVAL_PASSAGE ? c.score * ratio * ratio : 0;
@@ -270,7 +309,9 @@ function choose(
     const first = top.passage.sentences.find((s) => !s.skip && !s.heading) ?? top.passage.sentences[0];
     if (!first) return undefined;
     return {
-      sentences: [{ sentence: first, passage: top.passage, position: 0, own: 0, score: 0 }],
+      sentences: [
+        { sentence: first, passage: top.passage, position: 0, own: 0, raw: 0, coverage: 0, score: 0 },
+      ],
       list: false,
     };
   }
@@ -318,7 +359,7 @@ function choose(
     for (let i = at + 1; i < all.length && chosen.length < MAX_LIST_ITEMS; i++) {
       const s = all[i]!;
       if (!s.listItem || s.section !== best.sentence.section) break;
-      chosen.push({ sentence: s, passage, position: i, own: 0, score: 0 });
+      chosen.push({ sentence: s, passage, position: i, own: 0, raw: 0, coverage: 0, score: 0 });
     }
   }
   if (!list) {
