@@ -19,12 +19,14 @@ const MAX_SENTENCES = 3;
 const MAX_LIST_ITEMS = 6;
 /** A sentence in the shopper's language wins when it scores at least this share of a foreign one, */
 const SAME_LANGUAGE_SHARE = 0.7;
-/** ... in a passage scoring at least this share of the best passage, covering as much of the question. */
+/** ... in a passage scoring at least this share of the best passage, covering as much of the question; */
 const SAME_LANGUAGE_PASSAGE = 0.92;
+/** ... or, in a passage further down, when it scores at least as well as the foreign sentence. */
+const SAME_LANGUAGE_REACH = 0.55;
 /** Another passage's sentence may beat the best passage's only from this close. */
 const RIVAL_PASSAGE = 0.85;
 /** Passages considered besides the best one (their sentences weigh by their passage's score). */
-const CANDIDATE_PASSAGES = 5;
+const CANDIDATE_PASSAGES = 8;
 const COMPANION_SHARE = 0.6;
 
 export interface Composition {
@@ -293,7 +295,7 @@ function choose(
   const ratios = new Map<Passage, number>();
   for (const r of ranked.slice(0, CANDIDATE_PASSAGES)) {
     const ratio = r.score / top.score;
-    if (ratio < RIVAL_PASSAGE) break;
+    if (ratio < SAME_LANGUAGE_REACH) break;
     ratios.set(r.passage, ratio);
     candidates.push(...scoreSentences(index, retrieval.query, r.passage, 1));
   }
@@ -333,10 +335,11 @@ function choose(
       if (!own || c.score * (ratios.get(c.passage) ?? 0) > own.score * (ratios.get(own.passage) ?? 0))
         own = c;
     }
+    // Further down, only the same fact said in the shopper's language: it holds the same figures.
+    const near = own && (ratios.get(own.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE;
     if (
       own &&
-      own.score >= best.score * SAME_LANGUAGE_SHARE &&
-      (ratios.get(own.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE &&
+      (near ? own.score >= best.score * SAME_LANGUAGE_SHARE : sameFigures(own.sentence, best.sentence)) &&
       sentenceCoverage(retrieval.query, own.sentence) >= sentenceCoverage(retrieval.query, best.sentence)
     )
       best = own;
@@ -381,6 +384,17 @@ function choose(
     }
   }
   return { sentences: chosen, list };
+}
+
+function figuresOf(text: string): string[] {
+  return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.'));
+}
+
+/** Both sentences state figures, and every figure of the foreign one is in the shopper's one. */
+function sameFigures(own: Sentence, foreign: Sentence): boolean {
+  const theirs = figuresOf(foreign.text);
+  const mine = new Set(figuresOf(own.text));
+  return theirs.length > 0 && theirs.every((f) => mine.has(f));
 }
 
 function render(sentences: Scored[], lang: Lang, max: number): string {
@@ -433,13 +447,13 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
       }
     }
   }
-  if (items.length === 0) {
-    const asked = new Set(glossOf(question, language, 8));
-    const gloss = glossOf(sentences.map((s) => s.text).join(' '), language, 6);
-    const subject = [...gloss.filter((g) => !asked.has(g)), ...gloss.filter((g) => asked.has(g))];
-    items.push({ subject: subject.slice(0, 4), facts: [] });
-  }
-  return FACT_FRAME[language]({ items: items.slice(0, 4), negative, yesNo: isYesNoQuestion(question) });
+  const from = sentences[0]?.lang ?? language;
+  return FACT_FRAME[language]({
+    items: items.slice(0, 4),
+    negative,
+    yesNo: isYesNoQuestion(question),
+    from,
+  });
 }
 
 /** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */

@@ -66,20 +66,31 @@ const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  */
 export const FACT_FRAME: Record<
   Lang,
-  (f: { items: FactItem[]; negative: boolean; yesNo: boolean }) => string
+  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; from: Lang }) => string
 > = {
-  en: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? 'No. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
-  ms: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? 'Tidak. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
-  zh: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? '不可以。' : ''}${items
-      .map((i) =>
-        i.facts.length
-          ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
-          : i.subject.join('、'),
-      )
-      .join('；')}。`,
+  en: ({ items, negative, yesNo, from }) =>
+    `${yesNo && negative ? 'No. ' : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
+      items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    }`,
+  ms: ({ items, negative, yesNo, from }) =>
+    `${yesNo && negative ? 'Tidak. ' : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
+      items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    }`,
+  zh: ({ items, negative, yesNo, from }) =>
+    `${yesNo && negative ? '不可以。' : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
+      items.length
+        ? `：${items
+            .map((i) => `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`)
+            .join('；')}。`
+        : '：'
+    }`,
+};
+
+/** A language's name, said in each reply language. */
+export const LANGUAGE_NAME: Record<Lang, Record<Lang, string>> = {
+  en: { en: 'English', ms: 'Malay', zh: 'Chinese' },
+  ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu', zh: 'bahasa Cina' },
+  zh: { en: '英文', ms: '马来文', zh: '中文' },
 };
 
 function latinItem(item: FactItem, colon: string, comma: string): string {

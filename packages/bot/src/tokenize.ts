@@ -359,6 +359,17 @@ function analyzeHan(
   }
 }
 
+const hanWords = new Set<string>();
+
+/**
+ * Whether a Chinese term is a whole lexicon word of the concept ("分期" for instalments), not a piece
+ * of a longer one ("付款" inside "货到付款").
+ */
+export function isHanWordOf(term: string, concept: string): boolean {
+  if (hanWords.size === 0) for (const h of hanTerms) hanWords.add(`${h.term}|${h.concept}`);
+  return hanWords.has(`${term}|${concept}`);
+}
+
 export function isConcept(term: string): boolean {
   return term.startsWith(CONCEPT_PREFIX);
 }
