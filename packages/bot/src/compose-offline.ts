@@ -17,6 +17,7 @@ export const DEFAULT_MAX_CHARS = 350;
 const LIST_MAX_CHARS = 600;
 const MAX_SENTENCES = 3;
 const MAX_LIST_ITEMS = 6;
+
 /** A sentence in the shopper's language wins when it scores at least this share of a foreign one, */
 const SAME_LANGUAGE_SHARE = 0.7;
 /** ... in a passage scoring at least this share of the best passage, covering as much of the question; */
@@ -28,6 +29,10 @@ const RIVAL_PASSAGE = 0.85;
 /** Passages considered besides the best one (their sentences weigh by their passage's score). */
 const CANDIDATE_PASSAGES = 8;
 const COMPANION_SHARE = 0.6;
+/** A sentence of the same passage answering another part of the question joins from this share. */
+const NEW_ASPECT_SHARE = 0.3;
+const ASKS_WHAT_NOW =
+  /\b(?:what (?:should|can|do) i do|what now|how (?:do|can|should) i|what to do|camne|camana|macam mana|mcm mana|bagaimana|apa (?:perlu|patut|nak) (?:saya |sy )?buat)\b|怎么办|怎么处理|该怎么|怎么做/;
 
 export interface Composition {
   text: string;
@@ -124,7 +129,9 @@ function relevance(index: ShopIndex, query: Query, s: Sentence | string): number
  * "Pos Laju to Sabah" answers "which courier" in a passage about couriers.
  */
 function sentenceCoverage(query: Query, s: Sentence, context?: Map<string, number>): number {
-  const terms = termsOf(s);
+  // The question a sentence answers (a FAQ's) counts as its own words; a section title as context.
+  const faq = s.section && /[?？]$/.test(s.section);
+  const terms = faq ? new Map([...termsOf(s), ...termsOf(s.section!)]) : termsOf(s);
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
@@ -195,6 +202,16 @@ function normalizeScores(scored: Scored[]): void {
     const blended = max > 0 ? COVERAGE_SHARE * c.coverage + (1 - COVERAGE_SHARE) * (c.raw / max) : 0;
     c.score = c.raw > 0 ? (c.sentence.heading ? 0.3 : 1) * blended : 0;
   }
+}
+
+/** The question's aspects (by position) a sentence holds by its own words. */
+function aspectsHeld(query: Query, s: Sentence): Set<number> {
+  const terms = termsOf(s);
+  const out = new Set<number>();
+  query.aspects.forEach((a, i) => {
+    if (a.terms.length && a.weight > 0 && a.terms.some((t) => terms.has(t))) out.add(i);
+  });
+  return out;
 }
 
 /** The sentence of a passage that best matches the message, for a source's excerpt. */
@@ -366,12 +383,31 @@ function choose(
     }
   }
   if (!list) {
+    const said = aspectsHeld(retrieval.query, best.sentence);
     for (const c of siblings.sort((a, b) => b.score - a.score)) {
       if (chosen.length >= MAX_SENTENCES) break;
-      if (c.score < best.score * COMPANION_SHARE || c.own === 0) break;
+      if (c.own === 0 || c.score < best.score * NEW_ASPECT_SHARE) break;
       if (c.sentence.lang !== best.sentence.lang || c.sentence.heading) continue;
+      // A sentence nearly as good, or one answering a part of the question the others leave out
+      // ("can return? any charges?": the fee is in the next sentence).
+      const adds = [...aspectsHeld(retrieval.query, c.sentence)].filter((a) => !said.has(a));
+      if (c.score < best.score * COMPANION_SHARE && adds.length === 0) continue;
+      for (const a of adds) said.add(a);
       chosen.push(c);
     }
+    // "What should I do?": the sentence after the best one in its paragraph carries on the answer.
+    const next = all[at + 1];
+    if (
+      chosen.length < MAX_SENTENCES &&
+      ASKS_WHAT_NOW.test(normalizeText(retrieval.query.text)) &&
+      next &&
+      !next.skip &&
+      !next.heading &&
+      next.line === best.sentence.line &&
+      next.lang === best.sentence.lang &&
+      !chosen.some((c) => c.sentence === next)
+    )
+      chosen.push({ sentence: next, passage, position: at + 1, own: 0, raw: 0, coverage: 0, score: 0 });
   }
   chosen.sort((a, b) => a.position - b.position);
   // A chosen sentence ending with a colon ("Return address:") brings what it introduces.

@@ -81,6 +81,7 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
     for (const piece of pieces) {
       const heading = pieces.length === 1 && isHeading(piece);
       if (heading) section = headingText(piece);
+      const asked = !speaker && /[?？]$/.test(piece);
       const plain = neutral(piece);
       const lang = hasLanguageMarkers(plain) ? detectLanguage(plain, whole) : whole;
       out.push({
@@ -92,6 +93,9 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
         listItem,
         skip: speaker || /[?？]$/.test(piece),
       });
+      // A question the text answers ("Parcel shown as delivered but not received?") says what the
+      // sentences after it are about, like a section title.
+      if (asked && !section) section = piece;
     }
   });
   return out;
