@@ -296,6 +296,10 @@ function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
 interface Choice {
   sentences: Scored[];
   list: boolean;
+  /** The sentence that answers best (the others accompany it). */
+  best?: Scored;
+  /** Companions answering another part of the question. */
+  adding?: Scored[];
 }
 
 function choose(
@@ -365,6 +369,7 @@ function choose(
   const passage = best.passage;
   const siblings = candidates.filter((c) => c.passage === passage && c !== best);
   const chosen: Scored[] = [best];
+  const adding: Scored[] = [];
   const asksList = LIST_ASK.test(normalizeText(retrieval.query.text));
   let list = false;
   const all = passage.sentences;
@@ -384,6 +389,7 @@ function choose(
   }
   if (!list) {
     const said = aspectsHeld(retrieval.query, best.sentence);
+    adding.length = 0;
     for (const c of siblings.sort((a, b) => b.score - a.score)) {
       if (chosen.length >= MAX_SENTENCES) break;
       if (c.own === 0 || c.score < best.score * NEW_ASPECT_SHARE) break;
@@ -393,6 +399,7 @@ function choose(
       const adds = [...aspectsHeld(retrieval.query, c.sentence)].filter((a) => !said.has(a));
       if (c.score < best.score * COMPANION_SHARE && adds.length === 0) continue;
       for (const a of adds) said.add(a);
+      if (adds.length) adding.push(c);
       chosen.push(c);
     }
     // "What should I do?": the sentence after the best one in its paragraph carries on the answer.
@@ -419,7 +426,7 @@ function choose(
       chosen.push(...items);
     }
   }
-  return { sentences: chosen, list };
+  return { sentences: chosen, list, best, adding };
 }
 
 function figuresOf(text: string): string[] {
@@ -540,6 +547,20 @@ function isYesNoQuestion(question: string): boolean {
   return YES_NO.test(q);
 }
 
+/**
+ * The sentences quoted from another language: the best one and one answering another part of the
+ * question, in the text's order.
+ */
+function quotable(choice: Choice): Scored[] {
+  const { sentences, best } = choice;
+  if (!best) return [sentences.find((s) => s.own > 0) ?? sentences[0]!];
+  // Only a fact that carries over (a figure) is worth quoting twice.
+  const extra = (choice.adding ?? []).find(
+    (c) => c.sentence.lang === best.sentence.lang && c.own > 0 && figuresOf(c.sentence.text).length > 0,
+  );
+  return sentences.filter((s) => s === best || s === extra);
+}
+
 export interface OfflineComposeInput {
   index: ShopIndex;
   retrieval: Retrieval;
@@ -567,7 +588,7 @@ export function composeOffline({
   // Another language: a templated opening, then a quote of only the sentence(s) holding the fact.
   const quoted = list
     ? sentences.slice(0, MAX_LIST_ITEMS + 1)
-    : [sentences.find((s) => s.own > 0) ?? sentences[0]!];
+    : quotable(choice);
   const opening = templatedFact(
     quoted.map((q) => q.sentence),
     language,
