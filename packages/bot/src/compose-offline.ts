@@ -281,6 +281,8 @@ function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
   const out: Scored[] = [];
   let previousLine: number | undefined;
   for (const { s, position, from } of following) {
+    // The next chunk opens with the title it carries over ("ENGLISH"), not with the list.
+    if (from !== passage && s.heading && s.line === 0 && out.length === 0) continue;
     if (out.length >= MAX_LIST_ITEMS || s.skip) break;
     const open = !/[.!?。！？]$/.test(s.text);
     // A short line right under the colon is part of it (an address line), not a new section.
@@ -340,6 +342,9 @@ function choose(
   }
   let best = candidates[0]!;
   for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
+  if (process.env.BOT_DEBUG)
+    for (const c of candidates)
+      console.log(`    w ${weighted(c).toFixed(3)} s ${c.score.toFixed(3)} cov ${c.coverage.toFixed(2)} raw ${c.raw.toFixed(1)} r ${(ratios.get(c.passage) ?? 0).toFixed(2)} ${c.sentence.text.slice(0, 80)}`);
   if (best.sentence.heading) {
     // A section title is no answer while a statement matches.
     let statement: Scored | undefined;
