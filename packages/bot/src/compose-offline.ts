@@ -181,8 +181,10 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
       sections.set(sentence.section, section);
     }
     const title = passage.title && passage.kind === 'product' ? relevance(index, query, passage.title) : 0;
-    const raw = own > 0 ? own + SECTION_SHARE * (section + title) : 0;
-    const coverage = own > 0 ? sentenceCoverage(query, sentence, context) * filler : 0;
+    // The answer to a FAQ's question may not repeat a word of it ("Ask your neighbours first").
+    const faq = sentence.section !== undefined && /[?？]$/.test(sentence.section) && section > 0;
+    const raw = own > 0 || faq ? own + (faq ? section : SECTION_SHARE * section) + SECTION_SHARE * title : 0;
+    const coverage = own > 0 || faq ? sentenceCoverage(query, sentence, context) * filler : 0;
     return {
       sentence,
       passage,
