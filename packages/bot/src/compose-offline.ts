@@ -3,7 +3,7 @@ import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { FACT_FRAME, type FactItem } from './messages.ts';
 import { type Query, type Retrieval, rangeHits } from './retrieval.ts';
 import { headingText, joinSentences, type Sentence } from './sentences.ts';
-import { analyze, normalizeText, segment } from './tokenize.ts';
+import { analyze, isConcept, normalizeText, segment } from './tokenize.ts';
 import type { Intent, Lang } from './types.ts';
 
 // The offline composer: no model, no network. It answers with the sentence(s) that answer the
@@ -113,9 +113,15 @@ function termsOf(s: Sentence | string): Map<string, number> {
   return t;
 }
 
-function relevance(index: ShopIndex, query: Query, s: Sentence | string): number {
+function relevance(
+  index: ShopIndex,
+  query: Query,
+  s: Sentence | string,
+  except?: Map<string, number>,
+): number {
   let score = 0;
   for (const term of termsOf(s).keys()) {
+    if (except?.has(term)) continue;
     const w = query.terms.get(term);
     if (w) score += w * bm25Idf(index.bm25, term);
   }
@@ -128,10 +134,17 @@ function relevance(index: ShopIndex, query: Query, s: Sentence | string): number
  * aspect only its passage holds (its lead-in, its section, the product it describes) counts half:
  * "Pos Laju to Sabah" answers "which courier" in a passage about couriers.
  */
-function sentenceCoverage(query: Query, s: Sentence, context?: Map<string, number>): number {
-  // The question a sentence answers (a FAQ's) counts as its own words; a section title as context.
+function sentenceCoverage(
+  query: Query,
+  s: Sentence,
+  context?: Map<string, number>,
+  subject?: string,
+): number {
+  // The question a sentence answers (a FAQ's) and the product a description is about count as its
+  // own words; a section title as context.
   const faq = s.section && /[?？]$/.test(s.section);
-  const terms = faq ? new Map([...termsOf(s), ...termsOf(s.section!)]) : termsOf(s);
+  let terms = faq ? new Map([...termsOf(s), ...termsOf(s.section!)]) : termsOf(s);
+  if (subject) terms = new Map([...terms, ...termsOf(subject)]);
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
@@ -174,7 +187,9 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
   const context = passageTerms(passage);
   return usable.map((sentence) => {
     const filler = FILLER.test(sentence.text) ? 0.2 : 1;
-    const own = relevance(index, query, sentence) * filler;
+    // A description's sentence naming its product says no more than the others: the name counts once.
+    const named = passage.kind === 'product' && passage.title ? termsOf(passage.title) : undefined;
+    const own = relevance(index, query, sentence, named) * filler;
     let section = 0;
     if (sentence.section) {
       section = sections.get(sentence.section) ?? relevance(index, query, sentence.section);
@@ -184,7 +199,8 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
     // The answer to a FAQ's question may not repeat a word of it ("Ask your neighbours first").
     const faq = sentence.section !== undefined && /[?？]$/.test(sentence.section) && section > 0;
     const raw = own > 0 || faq ? own + (faq ? section : SECTION_SHARE * section) + SECTION_SHARE * title : 0;
-    const coverage = own > 0 || faq ? sentenceCoverage(query, sentence, context) * filler : 0;
+    const subject = passage.kind === 'product' ? passage.title : undefined;
+    const coverage = own > 0 || faq ? sentenceCoverage(query, sentence, context, subject) * filler : 0;
     return {
       sentence,
       passage,
@@ -346,7 +362,9 @@ function choose(
   for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
   if (process.env.BOT_DEBUG)
     for (const c of candidates)
-      console.log(`    w ${weighted(c).toFixed(3)} s ${c.score.toFixed(3)} cov ${c.coverage.toFixed(2)} raw ${c.raw.toFixed(1)} r ${(ratios.get(c.passage) ?? 0).toFixed(2)} ${c.sentence.text.slice(0, 80)}`);
+      console.log(
+        `    w ${weighted(c).toFixed(3)} s ${c.score.toFixed(3)} cov ${c.coverage.toFixed(2)} raw ${c.raw.toFixed(1)} r ${(ratios.get(c.passage) ?? 0).toFixed(2)} ${c.sentence.text.slice(0, 80)}`,
+      );
   if (best.sentence.heading) {
     // A section title is no answer while a statement matches.
     let statement: Scored | undefined;
@@ -498,7 +516,18 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
     }
   }
   const from = sentences[0]?.lang ?? language;
+  // "Does it have pockets?" answered by a sentence saying so: "Yes (pocket)".
+  const about: string[] = [];
+  if (items.length === 0) {
+    const said = new Set(sentences.flatMap((s) => [...termsOf(s.text).keys()]));
+    for (const term of query.terms.keys()) {
+      if (!isConcept(term) || !said.has(term) || GENERIC_CONCEPTS.has(term)) continue;
+      const word = glossWord(term.slice(1), language);
+      if (word && !about.includes(word) && about.length < 2) about.push(word);
+    }
+  }
   return FACT_FRAME[language]({
+    about,
     items: items.slice(0, 4),
     negative,
     yesNo: isYesNoQuestion(question),
@@ -537,6 +566,25 @@ function isPlace(fact: string): boolean {
   const terms = termsOf(fact);
   return PLACE_CONCEPTS.some((c) => terms.has(c));
 }
+
+/** Concepts too general to say what a yes is about. */
+const GENERIC_CONCEPTS = new Set(
+  [
+    'duration',
+    'day',
+    'week',
+    'month',
+    'year',
+    'hour',
+    'price',
+    'order',
+    'buy',
+    'baby',
+    'child',
+    'website',
+    'marketplace',
+  ].map((c) => `~${c}`),
+);
 
 const CONDITIONAL = /\b(?:if|unless|jika|kalau|sekiranya|kecuali)\b|如果|若|除非/i;
 
@@ -593,9 +641,7 @@ export function composeOffline({
   if (factLang === language) return { text: render(sentences, language, max), usedKeys, crossLingual: false };
 
   // Another language: a templated opening, then a quote of only the sentence(s) holding the fact.
-  const quoted = list
-    ? sentences.slice(0, MAX_LIST_ITEMS + 1)
-    : quotable(choice);
+  const quoted = list ? sentences.slice(0, MAX_LIST_ITEMS + 1) : quotable(choice);
   const opening = templatedFact(
     quoted.map((q) => q.sentence),
     language,

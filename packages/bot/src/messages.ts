@@ -66,18 +66,18 @@ const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  */
 export const FACT_FRAME: Record<
   Lang,
-  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; from: Lang }) => string
+  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; from: Lang; about: string[] }) => string
 > = {
-  en: ({ items, negative, yesNo, from }) =>
-    `${yesNo && negative ? 'No. ' : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
+  en: ({ items, negative, yesNo, from, about }) =>
+    `${yesNo ? (negative ? 'No. ' : about.length ? `Yes (${about.join(', ')}). ` : '') : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
       items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
-  ms: ({ items, negative, yesNo, from }) =>
-    `${yesNo && negative ? 'Tidak. ' : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
+  ms: ({ items, negative, yesNo, from, about }) =>
+    `${yesNo ? (negative ? 'Tidak. ' : about.length ? `Ya (${about.join(', ')}). ` : '') : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
       items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
-  zh: ({ items, negative, yesNo, from }) =>
-    `${yesNo && negative ? '不可以。' : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
+  zh: ({ items, negative, yesNo, from, about }) =>
+    `${yesNo ? (negative ? '不可以。' : about.length ? `是的（${about.join('、')}）。` : '') : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
       items.length
         ? `：${items
             .map((i) => `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`)
