@@ -489,7 +489,9 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   const seen = new Set<string>();
   let negative = false;
   let bestClause = 0;
+  const yesNo = isYesNoQuestion(question);
   for (const s of sentences) {
+    const before = items.length;
     for (const clause of clausesOf(s.text)) {
       // Yes or no is said by the clause about what was asked, not by any clause of the sentence.
       let shared = 0;
@@ -514,25 +516,34 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
         last.subject = [...new Set([...last.subject, ...places])].slice(0, 4);
       }
     }
+    // A quoted sentence with no figure to carry is introduced by what it says of the question.
+    if (items.length === before && (sentences.length > 1 || !yesNo)) {
+      const subject = askedAndSaid(query, [s], language);
+      if (subject.length) items.push({ subject, facts: [] });
+    }
   }
   const from = sentences[0]?.lang ?? language;
   // "Does it have pockets?" answered by a sentence saying so: "Yes (pocket)".
-  const about: string[] = [];
-  if (items.length === 0) {
-    const said = new Set(sentences.flatMap((s) => [...termsOf(s.text).keys()]));
-    for (const term of query.terms.keys()) {
-      if (!isConcept(term) || !said.has(term) || GENERIC_CONCEPTS.has(term)) continue;
-      const word = glossWord(term.slice(1), language);
-      if (word && !about.includes(word) && about.length < 2) about.push(word);
-    }
-  }
+  const about = items.length === 0 ? askedAndSaid(query, sentences, language) : [];
   return FACT_FRAME[language]({
     about,
     items: items.slice(0, 4),
     negative,
-    yesNo: isYesNoQuestion(question),
+    yesNo,
     from,
   });
+}
+
+/** The lexicon's words, in the reply's language, for what the question asks and the sentences say. */
+function askedAndSaid(query: Query, sentences: Sentence[], language: Lang, limit = 2): string[] {
+  const said = new Set(sentences.flatMap((s) => [...termsOf(s.text).keys()]));
+  const out: string[] = [];
+  for (const term of query.terms.keys()) {
+    if (!isConcept(term) || !said.has(term) || GENERIC_CONCEPTS.has(term)) continue;
+    const word = glossWord(term.slice(1), language);
+    if (word && !out.includes(word) && out.length < limit) out.push(word);
+  }
+  return out;
 }
 
 /** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */

@@ -69,22 +69,40 @@ export const FACT_FRAME: Record<
   (f: { items: FactItem[]; negative: boolean; yesNo: boolean; from: Lang; about: string[] }) => string
 > = {
   en: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? (negative ? 'No. ' : about.length ? `Yes (${about.join(', ')}). ` : '') : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
+    `${yesNo ? verdict('en', negative, about) : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
       items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
   ms: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? (negative ? 'Tidak. ' : about.length ? `Ya (${about.join(', ')}). ` : '') : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
+    `${yesNo ? verdict('ms', negative, about) : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
       items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
   zh: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? (negative ? '不可以。' : about.length ? `是的（${about.join('、')}）。` : '') : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
+    `${yesNo ? verdict('zh', negative, about) : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
       items.length
         ? `：${items
-            .map((i) => `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`)
+            .map((i) =>
+              i.facts.length
+                ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
+                : i.subject.join('、'),
+            )
             .join('；')}。`
         : '：'
     }`,
 };
+
+const VERDICT: Record<Lang, { yes: string; no: string }> = {
+  en: { yes: 'Yes', no: 'No' },
+  ms: { yes: 'Ya', no: 'Tidak' },
+  zh: { yes: '是的', no: '不可以' },
+};
+
+/** "No. ", "Yes (pocket). ", "不可以（卫生）。": the answer to a yes-or-no question, and what it is about. */
+function verdict(lang: Lang, negative: boolean, about: string[]): string {
+  if (!negative && about.length === 0) return '';
+  const word = negative ? VERDICT[lang].no : VERDICT[lang].yes;
+  if (lang === 'zh') return `${word}${about.length ? `（${about.join('、')}）` : ''}。`;
+  return `${word}${about.length ? ` (${about.join(', ')})` : ''}. `;
+}
 
 /** A language's name, said in each reply language. */
 export const LANGUAGE_NAME: Record<Lang, Record<Lang, string>> = {
