@@ -360,10 +360,6 @@ function choose(
   }
   let best = candidates[0]!;
   for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
-  if (process.env.BOT_DEBUG)
-    for (const c of candidates)
-      console.log(
-        `    w ${weighted(c).toFixed(3)} s ${c.score.toFixed(3)} cov ${c.coverage.toFixed(2)} raw ${c.raw.toFixed(1)} r ${(ratios.get(c.passage) ?? 0).toFixed(2)} ${c.sentence.text.slice(0, 80)}`,
       );
   if (best.sentence.heading) {
     // A section title is no answer while a statement matches.
@@ -500,6 +496,9 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
         bestClause = shared;
         negative = isNegative(clause, s.lang) && !CONDITIONAL.test(clause);
       }
+      // "opened teats and pacifiers cannot be returned": the denial may sit in the clause after
+      // the one naming what was asked.
+      if (shared > 0 && !negative && isNegative(clause, s.lang) && !CONDITIONAL.test(clause)) negative = true;
       // Places are what a fact is about ("Sabah: RM15"), said in the reply's language.
       const places = placesOf(clause, language);
       const facts = factsOf(clause, s.lang)
@@ -522,7 +521,6 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
       if (subject.length) items.push({ subject, facts: [] });
     }
   }
-  const from = sentences[0]?.lang ?? language;
   // "Does it have pockets?" answered by a sentence saying so: "Yes (pocket)".
   const about = items.length === 0 ? askedAndSaid(query, sentences, language) : [];
   return FACT_FRAME[language]({
@@ -530,7 +528,6 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
     items: items.slice(0, 4),
     negative,
     yesNo,
-    from,
   });
 }
 

@@ -66,20 +66,20 @@ const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  */
 export const FACT_FRAME: Record<
   Lang,
-  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; from: Lang; about: string[] }) => string
+  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; about: string[] }) => string
 > = {
-  en: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? verdict('en', negative, about) : ''}From our shop information (written in ${LANGUAGE_NAME.en[from]})${
-      items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+  en: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('en', negative, about) : ''}According to our shop information${
+      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
-  ms: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? verdict('ms', negative, about) : ''}Menurut maklumat kedai kami (ditulis dalam ${LANGUAGE_NAME.ms[from]})${
-      items.length ? `: ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+  ms: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('ms', negative, about) : ''}Menurut maklumat kedai kami${
+      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
     }`,
-  zh: ({ items, negative, yesNo, from, about }) =>
-    `${yesNo ? verdict('zh', negative, about) : ''}根据本店资料（${LANGUAGE_NAME.zh[from]}）${
+  zh: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('zh', negative, about) : ''}根据本店资料${
       items.length
-        ? `：${items
+        ? `，${items
             .map((i) =>
               i.facts.length
                 ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
@@ -103,13 +103,6 @@ function verdict(lang: Lang, negative: boolean, about: string[]): string {
   if (lang === 'zh') return `${word}${about.length ? `（${about.join('、')}）` : ''}。`;
   return `${word}${about.length ? ` (${about.join(', ')})` : ''}. `;
 }
-
-/** A language's name, said in each reply language. */
-export const LANGUAGE_NAME: Record<Lang, Record<Lang, string>> = {
-  en: { en: 'English', ms: 'Malay', zh: 'Chinese' },
-  ms: { en: 'bahasa Inggeris', ms: 'bahasa Melayu', zh: 'bahasa Cina' },
-  zh: { en: '英文', ms: '马来文', zh: '中文' },
-};
 
 function latinItem(item: FactItem, colon: string, comma: string): string {
   if (!item.facts.length) return item.subject.join(comma);
