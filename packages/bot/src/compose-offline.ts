@@ -360,7 +360,6 @@ function choose(
   }
   let best = candidates[0]!;
   for (const c of candidates) if (weighted(c) > weighted(best)) best = c;
-      );
   if (best.sentence.heading) {
     // A section title is no answer while a statement matches.
     let statement: Scored | undefined;
