@@ -256,11 +256,11 @@ describe('sentence selection by what the question asks', () => {
       chunks: [],
       products: [
         {
-          id: 'p1',
+          productId: 'p1',
           name: 'Baju Kurung Moden',
           description:
             'Baju kurung moden untuk budak perempuan, saiz 20 hingga 34. Kain cotton-linen yang lembut, ada poket di tepi kain dan zip di belakang.',
-          price: '45.00',
+          price: 45,
         },
       ],
       productInfo: [],
