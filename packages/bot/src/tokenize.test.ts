@@ -85,6 +85,7 @@ describe('analyze', () => {
     expect(terms('Lot 8, Jalan Kemboja 13/4, 40100 Shah Alam, Selangor')).toContain('~location');
     expect(terms('Open daily 11am to 8pm')).toContain('~hour');
     expect(terms('上午10点开门')).toContain('~hour');
+    expect(terms('Khidmat pelanggan 10 pagi hingga 6 petang')).toContain('~hour');
     expect(terms('Exchanges take 5 working days')).not.toContain('~hour');
   });
 

@@ -266,7 +266,8 @@ const ADDRESS =
 
 const MONEY = /(?:\brm|\$)\s?\d/;
 // A time of day ("11am", "9.30pm", "10点") answers "what time".
-const TIME_OF_DAY = /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\d{1,2}点/;
+const TIME_OF_DAY =
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|pagi|petang|ptg|malam|tengah hari|tengahari)\b|\d{1,2}点/;
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const terms = new Map<string, number>();
