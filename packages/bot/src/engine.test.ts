@@ -130,3 +130,24 @@ describe('a product in the conversation', () => {
     expect(aboutAnotherProduct(shop, about('guide'), 'kurta')).toBe(false);
   });
 });
+
+describe('a message of several questions', () => {
+  it('says a line once when two questions are answered by it', () => {
+    const ix = buildShopIndex(
+      testShop({
+        topics: [
+          {
+            id: 'car',
+            name: 'Car seats',
+            categorization: [],
+            knowledge: [{ id: 'cs', text: 'Car seats: stop using them 6 years after the manufacture date.' }],
+          },
+        ],
+      }),
+    );
+    const r = answerOffline('got expiry date for car seats? when should i stop using the car seat', {
+      index: ix,
+    });
+    expect(r.text.match(/6 years/g)?.length).toBe(1);
+  });
+});

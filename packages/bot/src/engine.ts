@@ -316,10 +316,22 @@ function plan(message: string, options: AnswerOptions, queryVector?: number[]): 
   if (handedOver && answered.length === 0) {
     result.text = handoverText(language, handedOver.reason, index.handoverMessage);
   } else {
-    result.text = [...new Set(answered.map((p) => p.text))].join('\n');
+    result.text = withoutRepeats(answered.map((p) => p.text)).join('\n');
     if (handedOver) result.text += `\n${PART_HANDED_OVER[language]}`;
   }
   return { started, parts, result, ...(product ? { product } : {}) };
+}
+
+/** The parts' replies, each without the lines an earlier part already said. */
+function withoutRepeats(texts: string[]): string[] {
+  const said = new Set<string>();
+  const out: string[] = [];
+  for (const text of texts) {
+    const lines = text.split('\n').filter((l) => !said.has(l.trim()));
+    for (const l of lines) said.add(l.trim());
+    if (lines.length) out.push(lines.join('\n'));
+  }
+  return out;
 }
 
 function dedupeSources(sources: AnswerSource[]): AnswerSource[] {

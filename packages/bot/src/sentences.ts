@@ -32,6 +32,15 @@ function isHeading(text: string): boolean {
   const marked = /^(?:=+|#+)\s*.+?\s*=*$/.test(text);
   if (marked) return true;
   const bare = text.replace(LIST_MARK, '');
+  // A numbered section title may list what it covers: "8. Exchanges, store credit and shipping fees".
+  if (
+    /^\d{1,2}\.\s/.test(text) &&
+    text.length <= 60 &&
+    !/[.!?。！？:：;；]/.test(bare) &&
+    !/\d/.test(bare) &&
+    bare.split(/\s+/).length <= 8
+  )
+    return true;
   return (
     text.length <= 60 &&
     !/[.!?。！？:：;；,，]/.test(bare) &&
