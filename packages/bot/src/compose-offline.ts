@@ -433,8 +433,11 @@ function choose(
       next.line === best.sentence.line &&
       next.lang === best.sentence.lang &&
       !chosen.some((c) => c.sentence === next)
-    )
-      chosen.push({ sentence: next, passage, position: at + 1, own: 0, raw: 0, coverage: 0, score: 0 });
+    ) {
+      const step = { sentence: next, passage, position: at + 1, own: 0, raw: 0, coverage: 0, score: 0 };
+      chosen.push(step);
+      adding.push(step);
+    }
   }
   chosen.sort((a, b) => a.position - b.position);
   // A chosen sentence ending with a colon ("Return address:") brings what it introduces.
@@ -618,7 +621,10 @@ function quotable(choice: Choice): Scored[] {
   if (!best) return [sentences.find((s) => s.own > 0) ?? sentences[0]!];
   // Only a fact that carries over (a figure) is worth quoting twice.
   const extra = (choice.adding ?? []).find(
-    (c) => c.sentence.lang === best.sentence.lang && c.own > 0 && figuresOf(c.sentence.text).length > 0,
+    (c) =>
+      c.sentence.lang === best.sentence.lang &&
+      (c.own > 0 || c.position === best.position + 1) &&
+      figuresOf(c.sentence.text).length > 0,
   );
   return sentences.filter((s) => s === best || s === extra);
 }
