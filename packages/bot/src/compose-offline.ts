@@ -369,21 +369,23 @@ function choose(
     if (statement) best = statement;
   }
   if (best.sentence.lang !== language) {
-    // A sentence in the shopper's language saying about as much, in a passage about as relevant.
-    let own: Scored | undefined;
-    for (const c of candidates) {
-      if (c.sentence.lang !== language || c.sentence.heading) continue;
-      if (!own || c.score * (ratios.get(c.passage) ?? 0) > own.score * (ratios.get(own.passage) ?? 0))
-        own = c;
-    }
-    // Further down, only the same fact said in the shopper's language: it holds the same figures.
-    const near = own && (ratios.get(own.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE;
-    if (
-      own &&
-      (near ? own.score >= best.score * SAME_LANGUAGE_SHARE : sameFigures(own.sentence, best.sentence)) &&
-      sentenceCoverage(retrieval.query, own.sentence) >= sentenceCoverage(retrieval.query, best.sentence)
-    )
-      best = own;
+    // A sentence in the shopper's language saying about as much, in a passage about as relevant;
+    // further down, only the same fact said in the shopper's language: it holds the same figures.
+    const foreign = best;
+    const wide = sentenceCoverage(retrieval.query, foreign.sentence);
+    const own = candidates
+      .filter((c) => c.sentence.lang === language && !c.sentence.heading && c.score > 0)
+      .sort((a, b) => b.score * (ratios.get(b.passage) ?? 0) - a.score * (ratios.get(a.passage) ?? 0))
+      .find((c) => {
+        const near = (ratios.get(c.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE;
+        return (
+          (near
+            ? c.score >= foreign.score * SAME_LANGUAGE_SHARE
+            : sameFigures(c.sentence, foreign.sentence)) &&
+          sentenceCoverage(retrieval.query, c.sentence) >= wide
+        );
+      });
+    if (own) best = own;
   }
 
   const passage = best.passage;
