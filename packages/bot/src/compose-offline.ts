@@ -103,8 +103,19 @@ const RANGE_BONUS = 8;
 const SECTION_SHARE = 0.5;
 
 const termsCache = new WeakMap<Sentence, Map<string, number>>();
+/** Titles and section names recur across questions: their terms are kept (a bounded cache). */
+const textTerms = new Map<string, Map<string, number>>();
+const TEXT_TERMS_MAX = 5000;
 function termsOf(s: Sentence | string): Map<string, number> {
-  if (typeof s === 'string') return analyze(s).terms;
+  if (typeof s === 'string') {
+    let t = textTerms.get(s);
+    if (!t) {
+      if (textTerms.size >= TEXT_TERMS_MAX) textTerms.clear();
+      t = analyze(s).terms;
+      textTerms.set(s, t);
+    }
+    return t;
+  }
   let t = termsCache.get(s);
   if (!t) {
     t = analyze(s.text).terms;
@@ -142,14 +153,15 @@ function sentenceCoverage(
 ): number {
   // The question a sentence answers (a FAQ's) and the product a description is about count as its
   // own words; a section title as context.
-  const faq = s.section && /[?？]$/.test(s.section);
-  let terms = faq ? new Map([...termsOf(s), ...termsOf(s.section!)]) : termsOf(s);
-  if (subject) terms = new Map([...terms, ...termsOf(subject)]);
+  const own = termsOf(s);
+  const faq = s.section && /[?？]$/.test(s.section) ? termsOf(s.section) : undefined;
+  const about = subject ? termsOf(subject) : undefined;
+  const has = (t: string) => own.has(t) || faq?.has(t) === true || about?.has(t) === true;
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
     total += aspect.weight;
-    if (aspect.terms.some((t) => terms.has(t))) hit += aspect.weight;
+    if (aspect.terms.some(has)) hit += aspect.weight;
     else if (context && aspect.terms.some((t) => context.has(t))) hit += CONTEXT_SHARE * aspect.weight;
   }
   return total ? hit / total : 0;
