@@ -123,6 +123,12 @@ describe('a product in the conversation', () => {
     expect(r.text).not.toContain('cotton silk');
   });
 
+  it('gives the carried product price with the rest of the answer', () => {
+    const r = answerOffline('got XL? how much', { index: shop, productId: 'kurta' });
+    expect(r.text).toContain('RM89.00');
+    expect(r.text).not.toContain('RM129');
+  });
+
   it('tells passages about another product from guides naming the carried one too', () => {
     const about = (id: string) => shop.passages.find((p) => p.id === id)!;
     expect(aboutAnotherProduct(shop, about('bk'), 'kurta')).toBe(true);

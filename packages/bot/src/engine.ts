@@ -233,6 +233,10 @@ function answerPart(
   if (asksRestock(part) && !statesRestockTime(composition.text)) {
     return { ...base, text: '', handover: { reason: 'restock' }, fixed: true };
   }
+  // "有XL吗？多少钱？" about the product in context: its price from the catalogue, then the rest.
+  const priced =
+    price && about ? catalogueAnswer(index, about, part, language, { price: true, stock: false }) : undefined;
+  if (priced && !composition.text.includes(priced)) composition.text = `${priced}\n${composition.text}`;
   // The passages the reply was taken from come first among its sources.
   const used = composition.usedKeys.map((k) => index.passages[k]!);
   const usedSources = used.map(
