@@ -57,8 +57,6 @@ export interface FactItem {
   facts: string[];
 }
 
-const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-
 /**
  * The templated sentence that opens a reply whose fact is written in another language: the facts
  * carried over ("West Malaysia: 1 to 3 working days"), a "No" when the shopper asked yes-or-no and
