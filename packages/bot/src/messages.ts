@@ -58,9 +58,10 @@ export interface FactItem {
 }
 
 /**
- * The templated sentence that opens a reply whose fact is written in another language: the facts
- * carried over ("West Malaysia: 1 to 3 working days"), a "No" when the shopper asked yes-or-no and
- * the fact denies it. The quoted fact follows.
+ * The templated sentence that opens a reply whose fact is written in another language: "According
+ * to our shop information, West Malaysia: 1 to 3 working days." with the facts carried over (or what
+ * the quoted sentence says of the question), after a "No" / "Yes (pocket)" when the shopper asked
+ * yes-or-no. The quoted fact follows.
  */
 export const FACT_FRAME: Record<
   Lang,
