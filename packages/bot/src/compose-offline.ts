@@ -3,7 +3,7 @@ import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { FACT_FRAME, type FactItem } from './messages.ts';
 import { type Query, type Retrieval, rangeHits } from './retrieval.ts';
 import { headingText, joinSentences, type Sentence } from './sentences.ts';
-import { analyze, normalizeText, segment } from './tokenize.ts';
+import { analyze, isConcept, normalizeText, segment } from './tokenize.ts';
 import type { Intent, Lang } from './types.ts';
 
 // The offline composer: no model, no network. It answers with the sentence(s) that answer the
@@ -17,15 +17,22 @@ export const DEFAULT_MAX_CHARS = 350;
 const LIST_MAX_CHARS = 600;
 const MAX_SENTENCES = 3;
 const MAX_LIST_ITEMS = 6;
+
 /** A sentence in the shopper's language wins when it scores at least this share of a foreign one, */
 const SAME_LANGUAGE_SHARE = 0.7;
-/** ... in a passage scoring at least this share of the best passage, covering as much of the question. */
+/** ... in a passage scoring at least this share of the best passage, covering as much of the question; */
 const SAME_LANGUAGE_PASSAGE = 0.92;
+/** ... or, in a passage further down, when it scores at least as well as the foreign sentence. */
+const SAME_LANGUAGE_REACH = 0.55;
 /** Another passage's sentence may beat the best passage's only from this close. */
 const RIVAL_PASSAGE = 0.85;
 /** Passages considered besides the best one (their sentences weigh by their passage's score). */
-const CANDIDATE_PASSAGES = 5;
+const CANDIDATE_PASSAGES = 8;
 const COMPANION_SHARE = 0.6;
+/** A sentence of the same passage answering another part of the question joins from this share. */
+const NEW_ASPECT_SHARE = 0.3;
+const ASKS_WHAT_NOW =
+  /\b(?:what (?:should|can|do) i do|what now|how (?:do|can|should) i|what to do|camne|camana|macam mana|mcm mana|bagaimana|apa (?:perlu|patut|nak) (?:saya |sy )?buat)\b|怎么办|怎么处理|该怎么|怎么做/;
 
 export interface Composition {
   text: string;
@@ -96,8 +103,19 @@ const RANGE_BONUS = 8;
 const SECTION_SHARE = 0.5;
 
 const termsCache = new WeakMap<Sentence, Map<string, number>>();
+/** Titles and section names recur across questions: their terms are kept (a bounded cache). */
+const textTerms = new Map<string, Map<string, number>>();
+const TEXT_TERMS_MAX = 5000;
 function termsOf(s: Sentence | string): Map<string, number> {
-  if (typeof s === 'string') return analyze(s).terms;
+  if (typeof s === 'string') {
+    let t = textTerms.get(s);
+    if (!t) {
+      if (textTerms.size >= TEXT_TERMS_MAX) textTerms.clear();
+      t = analyze(s).terms;
+      textTerms.set(s, t);
+    }
+    return t;
+  }
   let t = termsCache.get(s);
   if (!t) {
     t = analyze(s.text).terms;
@@ -106,9 +124,15 @@ function termsOf(s: Sentence | string): Map<string, number> {
   return t;
 }
 
-function relevance(index: ShopIndex, query: Query, s: Sentence | string): number {
+function relevance(
+  index: ShopIndex,
+  query: Query,
+  s: Sentence | string,
+  except?: Map<string, number>,
+): number {
   let score = 0;
   for (const term of termsOf(s).keys()) {
+    if (except?.has(term)) continue;
     const w = query.terms.get(term);
     if (w) score += w * bm25Idf(index.bm25, term);
   }
@@ -116,16 +140,45 @@ function relevance(index: ShopIndex, query: Query, s: Sentence | string): number
   return score + RANGE_BONUS * rangeHits(query.text, text);
 }
 
-/** The weighted share of the question's aspects a sentence holds (concepts count in any language). */
-function sentenceCoverage(query: Query, s: Sentence): number {
-  const terms = termsOf(s);
+/**
+ * The weighted share of the question's aspects a sentence holds (concepts count in any language); an
+ * aspect only its passage holds (its lead-in, its section, the product it describes) counts half:
+ * "Pos Laju to Sabah" answers "which courier" in a passage about couriers.
+ */
+function sentenceCoverage(
+  query: Query,
+  s: Sentence,
+  context?: Map<string, number>,
+  subject?: string,
+): number {
+  // The question a sentence answers (a FAQ's) and the product a description is about count as its
+  // own words; a section title as context.
+  const own = termsOf(s);
+  const faq = s.section && /[?？]$/.test(s.section) ? termsOf(s.section) : undefined;
+  const about = subject ? termsOf(subject) : undefined;
+  const has = (t: string) => own.has(t) || faq?.has(t) === true || about?.has(t) === true;
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
     total += aspect.weight;
-    if (aspect.terms.some((t) => terms.has(t))) hit += aspect.weight;
+    if (aspect.terms.some(has)) hit += aspect.weight;
+    else if (context && aspect.terms.some((t) => context.has(t))) hit += CONTEXT_SHARE * aspect.weight;
   }
   return total ? hit / total : 0;
+}
+
+const CONTEXT_SHARE = 0.5;
+/** A sentence's score: this share from the question's aspects it covers, the rest from term overlap. */
+const COVERAGE_SHARE = 0.6;
+
+const passageTermsCache = new WeakMap<Passage, Map<string, number>>();
+function passageTerms(passage: Passage): Map<string, number> {
+  let t = passageTermsCache.get(passage);
+  if (!t) {
+    t = analyze(passage.title ? `${passage.title}\n${passage.text}` : passage.text).terms;
+    passageTermsCache.set(passage, t);
+  }
+  return t;
 }
 
 interface Scored {
@@ -133,6 +186,9 @@ interface Scored {
   passage: Passage;
   position: number;
   own: number;
+  /** Term overlap (with its section and product title), before normalizing. */
+  raw: number;
+  coverage: number;
   score: number;
 }
 
@@ -140,28 +196,59 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
   const sentences = passage.sentences;
   const usable = sentences.filter((s) => !s.skip);
   const sections = new Map<string, number>();
+  const context = passageTerms(passage);
   return usable.map((sentence) => {
-    const own = relevance(index, query, sentence) * (FILLER.test(sentence.text) ? 0.2 : 1);
+    const filler = FILLER.test(sentence.text) ? 0.2 : 1;
+    // A description's sentence naming its product says no more than the others: the name counts once.
+    const named = passage.kind === 'product' && passage.title ? termsOf(passage.title) : undefined;
+    const own = relevance(index, query, sentence, named) * filler;
     let section = 0;
     if (sentence.section) {
       section = sections.get(sentence.section) ?? relevance(index, query, sentence.section);
       sections.set(sentence.section, section);
     }
     const title = passage.title && passage.kind === 'product' ? relevance(index, query, passage.title) : 0;
-    const raw = own > 0 ? own + SECTION_SHARE * (section + title) : 0;
+    // The answer to a FAQ's question may not repeat a word of it ("Ask your neighbours first").
+    const faq = sentence.section !== undefined && /[?？]$/.test(sentence.section) && section > 0;
+    const raw = own > 0 || faq ? own + (faq ? section : SECTION_SHARE * section) + SECTION_SHARE * title : 0;
+    const subject = passage.kind === 'product' ? passage.title : undefined;
+    const coverage = own > 0 || faq ? sentenceCoverage(query, sentence, context, subject) * filler : 0;
     return {
       sentence,
       passage,
       position: sentences.indexOf(sentence),
       own,
+      raw,
+      coverage,
       score: (sentence.heading ? 0.3 : 1) * raw * weight,
     };
   });
 }
 
+/** Scores comparable across passages and languages: aspect coverage first, then term overlap. */
+function normalizeScores(scored: Scored[]): void {
+  const max = Math.max(0, ...scored.map((c) => c.raw));
+  for (const c of scored) {
+    const blended = max > 0 ? COVERAGE_SHARE * c.coverage + (1 - COVERAGE_SHARE) * (c.raw / max) : 0;
+    c.score = c.raw > 0 ? (c.sentence.heading ? 0.3 : 1) * blended : 0;
+  }
+}
+
+/** The question's aspects (by position) a sentence holds by its own words. */
+function aspectsHeld(query: Query, s: Sentence): Set<number> {
+  const terms = termsOf(s);
+  const out = new Set<number>();
+  query.aspects.forEach((a, i) => {
+    if (a.terms.length && a.weight > 0 && a.terms.some((t) => terms.has(t))) out.add(i);
+  });
+  return out;
+}
+
 /** The sentence of a passage that best matches the message, for a source's excerpt. */
 export function bestSentence(index: ShopIndex, query: Query, passage: Passage, max = 160): string {
-  const scored = scoreSentences(index, query, passage, 1).sort((a, b) => b.score - a.score);
+  const scored = scoreSentences(index, query, passage, 1);
+  normalizeScores(scored);
+  scored.sort((a, b) => b.score - a.score);
   const best = scored[0]?.sentence ?? passage.sentences[0];
   return best ? trimToLength(best.text, max) : '';
 }
@@ -224,12 +311,14 @@ function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
   const out: Scored[] = [];
   let previousLine: number | undefined;
   for (const { s, position, from } of following) {
+    // The next chunk opens with the title it carries over ("ENGLISH"), not with the list.
+    if (from !== passage && s.heading && s.line === 0 && out.length === 0) continue;
     if (out.length >= MAX_LIST_ITEMS || s.skip) break;
     const open = !/[.!?。！？]$/.test(s.text);
     // A short line right under the colon is part of it (an address line), not a new section.
     if (s.heading && !(open && (previousLine === undefined || s.line === previousLine + 1))) break;
     if (!s.listItem && !open && out.length > 0) break;
-    out.push({ sentence: s, passage: from, position, own: 0, score: 0 });
+    out.push({ sentence: s, passage: from, position, own: 0, raw: 0, coverage: 0, score: 0 });
     previousLine = s.line;
     if (!s.listItem && !open) break;
   }
@@ -239,6 +328,10 @@ function itemsAfter(index: ShopIndex, passage: Passage, at: number): Scored[] {
 interface Choice {
   sentences: Scored[];
   list: boolean;
+  /** The sentence that answers best (the others accompany it). */
+  best?: Scored;
+  /** Companions answering another part of the question. */
+  adding?: Scored[];
 }
 
 function choose(
@@ -255,10 +348,11 @@ function choose(
   const ratios = new Map<Passage, number>();
   for (const r of ranked.slice(0, CANDIDATE_PASSAGES)) {
     const ratio = r.score / top.score;
-    if (ratio < RIVAL_PASSAGE) break;
+    if (ratio < SAME_LANGUAGE_REACH) break;
     ratios.set(r.passage, ratio);
     candidates.push(...scoreSentences(index, retrieval.query, r.passage, 1));
   }
+  normalizeScores(candidates);
   const weighted = (c: Scored) => {
     const ratio = ratios.get(c.passage) ?? 0;
     return ratio >= RIVAL_PASSAGE ? c.score * ratio * ratio : 0;
@@ -270,7 +364,9 @@ function choose(
     const first = top.passage.sentences.find((s) => !s.skip && !s.heading) ?? top.passage.sentences[0];
     if (!first) return undefined;
     return {
-      sentences: [{ sentence: first, passage: top.passage, position: 0, own: 0, score: 0 }],
+      sentences: [
+        { sentence: first, passage: top.passage, position: 0, own: 0, raw: 0, coverage: 0, score: 0 },
+      ],
       list: false,
     };
   }
@@ -285,25 +381,29 @@ function choose(
     if (statement) best = statement;
   }
   if (best.sentence.lang !== language) {
-    // A sentence in the shopper's language saying about as much, in a passage about as relevant.
-    let own: Scored | undefined;
-    for (const c of candidates) {
-      if (c.sentence.lang !== language || c.sentence.heading) continue;
-      if (!own || c.score * (ratios.get(c.passage) ?? 0) > own.score * (ratios.get(own.passage) ?? 0))
-        own = c;
-    }
-    if (
-      own &&
-      own.score >= best.score * SAME_LANGUAGE_SHARE &&
-      (ratios.get(own.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE &&
-      sentenceCoverage(retrieval.query, own.sentence) >= sentenceCoverage(retrieval.query, best.sentence)
-    )
-      best = own;
+    // A sentence in the shopper's language saying about as much, in a passage about as relevant;
+    // further down, only the same fact said in the shopper's language: it holds the same figures.
+    const foreign = best;
+    const wide = sentenceCoverage(retrieval.query, foreign.sentence);
+    const own = candidates
+      .filter((c) => c.sentence.lang === language && !c.sentence.heading && c.score > 0)
+      .sort((a, b) => b.score * (ratios.get(b.passage) ?? 0) - a.score * (ratios.get(a.passage) ?? 0))
+      .find((c) => {
+        const near = (ratios.get(c.passage) ?? 0) >= SAME_LANGUAGE_PASSAGE;
+        return (
+          (near
+            ? c.score >= foreign.score * SAME_LANGUAGE_SHARE
+            : sameFigures(c.sentence, foreign.sentence)) &&
+          sentenceCoverage(retrieval.query, c.sentence) >= wide
+        );
+      });
+    if (own) best = own;
   }
 
   const passage = best.passage;
   const siblings = candidates.filter((c) => c.passage === passage && c !== best);
   const chosen: Scored[] = [best];
+  const adding: Scored[] = [];
   const asksList = LIST_ASK.test(normalizeText(retrieval.query.text));
   let list = false;
   const all = passage.sentences;
@@ -318,15 +418,39 @@ function choose(
     for (let i = at + 1; i < all.length && chosen.length < MAX_LIST_ITEMS; i++) {
       const s = all[i]!;
       if (!s.listItem || s.section !== best.sentence.section) break;
-      chosen.push({ sentence: s, passage, position: i, own: 0, score: 0 });
+      chosen.push({ sentence: s, passage, position: i, own: 0, raw: 0, coverage: 0, score: 0 });
     }
   }
   if (!list) {
+    const said = aspectsHeld(retrieval.query, best.sentence);
+    adding.length = 0;
     for (const c of siblings.sort((a, b) => b.score - a.score)) {
       if (chosen.length >= MAX_SENTENCES) break;
-      if (c.score < best.score * COMPANION_SHARE || c.own === 0) break;
+      if (c.own === 0 || c.score < best.score * NEW_ASPECT_SHARE) break;
       if (c.sentence.lang !== best.sentence.lang || c.sentence.heading) continue;
+      // A sentence nearly as good, or one answering a part of the question the others leave out
+      // ("can return? any charges?": the fee is in the next sentence).
+      const adds = [...aspectsHeld(retrieval.query, c.sentence)].filter((a) => !said.has(a));
+      if (c.score < best.score * COMPANION_SHARE && adds.length === 0) continue;
+      for (const a of adds) said.add(a);
+      if (adds.length) adding.push(c);
       chosen.push(c);
+    }
+    // "What should I do?": the sentence after the best one in its paragraph carries on the answer.
+    const next = all[at + 1];
+    if (
+      chosen.length < MAX_SENTENCES &&
+      ASKS_WHAT_NOW.test(normalizeText(retrieval.query.text)) &&
+      next &&
+      !next.skip &&
+      !next.heading &&
+      next.line === best.sentence.line &&
+      next.lang === best.sentence.lang &&
+      !chosen.some((c) => c.sentence === next)
+    ) {
+      const step = { sentence: next, passage, position: at + 1, own: 0, raw: 0, coverage: 0, score: 0 };
+      chosen.push(step);
+      adding.push(step);
     }
   }
   chosen.sort((a, b) => a.position - b.position);
@@ -339,7 +463,18 @@ function choose(
       chosen.push(...items);
     }
   }
-  return { sentences: chosen, list };
+  return { sentences: chosen, list, best, adding };
+}
+
+function figuresOf(text: string): string[] {
+  return [...text.matchAll(/\d+(?:[.,]\d+)?/g)].map((m) => m[0].replace(',', '.'));
+}
+
+/** Both sentences state figures, and every figure of the foreign one is in the shopper's one. */
+function sameFigures(own: Sentence, foreign: Sentence): boolean {
+  const theirs = figuresOf(foreign.text);
+  const mine = new Set(figuresOf(own.text));
+  return theirs.length > 0 && theirs.every((f) => mine.has(f));
 }
 
 function render(sentences: Scored[], lang: Lang, max: number): string {
@@ -366,7 +501,9 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   const seen = new Set<string>();
   let negative = false;
   let bestClause = 0;
+  const yesNo = isYesNoQuestion(question);
   for (const s of sentences) {
+    const before = items.length;
     for (const clause of clausesOf(s.text)) {
       // Yes or no is said by the clause about what was asked, not by any clause of the sentence.
       let shared = 0;
@@ -375,6 +512,9 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
         bestClause = shared;
         negative = isNegative(clause, s.lang) && !CONDITIONAL.test(clause);
       }
+      // "opened teats and pacifiers cannot be returned": the denial may sit in the clause after
+      // the one naming what was asked.
+      if (shared > 0 && !negative && isNegative(clause, s.lang) && !CONDITIONAL.test(clause)) negative = true;
       // Places are what a fact is about ("Sabah: RM15"), said in the reply's language.
       const places = placesOf(clause, language);
       const facts = factsOf(clause, s.lang)
@@ -391,14 +531,32 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
         last.subject = [...new Set([...last.subject, ...places])].slice(0, 4);
       }
     }
+    // A quoted sentence with no figure to carry is introduced by what it says of the question.
+    if (items.length === before && (sentences.length > 1 || !yesNo)) {
+      const subject = askedAndSaid(query, [s], language);
+      if (subject.length) items.push({ subject, facts: [] });
+    }
   }
-  if (items.length === 0) {
-    const asked = new Set(glossOf(question, language, 8));
-    const gloss = glossOf(sentences.map((s) => s.text).join(' '), language, 6);
-    const subject = [...gloss.filter((g) => !asked.has(g)), ...gloss.filter((g) => asked.has(g))];
-    items.push({ subject: subject.slice(0, 4), facts: [] });
+  // "Does it have pockets?" answered by a sentence saying so: "Yes (pocket)".
+  const about = items.length === 0 ? askedAndSaid(query, sentences, language) : [];
+  return FACT_FRAME[language]({
+    about,
+    items: items.slice(0, 4),
+    negative,
+    yesNo,
+  });
+}
+
+/** The lexicon's words, in the reply's language, for what the question asks and the sentences say. */
+function askedAndSaid(query: Query, sentences: Sentence[], language: Lang, limit = 2): string[] {
+  const said = new Set(sentences.flatMap((s) => [...termsOf(s.text).keys()]));
+  const out: string[] = [];
+  for (const term of query.terms.keys()) {
+    if (!isConcept(term) || !said.has(term) || GENERIC_CONCEPTS.has(term)) continue;
+    const word = glossWord(term.slice(1), language);
+    if (word && !out.includes(word) && out.length < limit) out.push(word);
   }
-  return FACT_FRAME[language]({ items: items.slice(0, 4), negative, yesNo: isYesNoQuestion(question) });
+  return out;
 }
 
 /** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */
@@ -433,6 +591,25 @@ function isPlace(fact: string): boolean {
   return PLACE_CONCEPTS.some((c) => terms.has(c));
 }
 
+/** Concepts too general to say what a yes is about. */
+const GENERIC_CONCEPTS = new Set(
+  [
+    'duration',
+    'day',
+    'week',
+    'month',
+    'year',
+    'hour',
+    'price',
+    'order',
+    'buy',
+    'baby',
+    'child',
+    'website',
+    'marketplace',
+  ].map((c) => `~${c}`),
+);
+
 const CONDITIONAL = /\b(?:if|unless|jika|kalau|sekiranya|kecuali)\b|如果|若|除非/i;
 
 const YES_NO =
@@ -447,6 +624,23 @@ function isYesNoQuestion(question: string): boolean {
   )
     return false;
   return YES_NO.test(q);
+}
+
+/**
+ * The sentences quoted from another language: the best one and one answering another part of the
+ * question, in the text's order.
+ */
+function quotable(choice: Choice): Scored[] {
+  const { sentences, best } = choice;
+  if (!best) return [sentences.find((s) => s.own > 0) ?? sentences[0]!];
+  // Only a fact that carries over (a figure) is worth quoting twice.
+  const extra = (choice.adding ?? []).find(
+    (c) =>
+      c.sentence.lang === best.sentence.lang &&
+      (c.own > 0 || c.position === best.position + 1) &&
+      figuresOf(c.sentence.text).length > 0,
+  );
+  return sentences.filter((s) => s === best || s === extra);
 }
 
 export interface OfflineComposeInput {
@@ -474,9 +668,7 @@ export function composeOffline({
   if (factLang === language) return { text: render(sentences, language, max), usedKeys, crossLingual: false };
 
   // Another language: a templated opening, then a quote of only the sentence(s) holding the fact.
-  const quoted = list
-    ? sentences.slice(0, MAX_LIST_ITEMS + 1)
-    : [sentences.find((s) => s.own > 0) ?? sentences[0]!];
+  const quoted = list ? sentences.slice(0, MAX_LIST_ITEMS + 1) : quotable(choice);
   const opening = templatedFact(
     quoted.map((q) => q.sentence),
     language,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, answerOffline } from './engine.ts';
+import { aboutAnotherProduct, answer, answerOffline } from './engine.ts';
 import { buildShopIndex } from './index-builder.ts';
 import { testShop } from './test-support/shop-fixture.ts';
 
@@ -82,5 +82,78 @@ describe('answer (offline)', () => {
 
   it('treats an empty message as a greeting', () => {
     expect(answerOffline('   ', { index }).intent).toBe('greeting');
+  });
+});
+
+describe('a product in the conversation', () => {
+  const shop = buildShopIndex({
+    shopName: 'Butik',
+    topics: [
+      {
+        id: 'fabric',
+        name: 'Fabric',
+        categorization: [],
+        knowledge: [{ id: 'bk', text: 'Our baju kurung are made of cotton silk. Hand wash in cold water.' }],
+      },
+    ],
+    chunks: [
+      {
+        id: 'guide',
+        fileId: 'f',
+        fileName: 'guide.txt',
+        ordinal: 0,
+        text: 'Kurta Lelaki Raya and Baju Kurung Moden: iron on low heat.',
+      },
+    ],
+    products: [
+      { productId: 'bk', name: 'Baju Kurung Moden Seri Ayu', description: 'Pleated skirt.', price: 129 },
+      {
+        productId: 'kurta',
+        name: 'Kurta Lelaki Raya',
+        description: "Men's kurta in linen blend.",
+        price: 89,
+      },
+    ],
+    productInfo: [],
+  });
+
+  it('is never answered with another product facts', () => {
+    const r = answerOffline('what material ah this one', { index: shop, productId: 'kurta' });
+    expect(r.text).toContain('linen');
+    expect(r.text).not.toContain('cotton silk');
+  });
+
+  it('gives the carried product price with the rest of the answer', () => {
+    const r = answerOffline('got XL? how much', { index: shop, productId: 'kurta' });
+    expect(r.text).toContain('RM89.00');
+    expect(r.text).not.toContain('RM129');
+  });
+
+  it('tells passages about another product from guides naming the carried one too', () => {
+    const about = (id: string) => shop.passages.find((p) => p.id === id)!;
+    expect(aboutAnotherProduct(shop, about('bk'), 'kurta')).toBe(true);
+    expect(aboutAnotherProduct(shop, about('bk'), 'bk')).toBe(false);
+    expect(aboutAnotherProduct(shop, about('guide'), 'kurta')).toBe(false);
+  });
+});
+
+describe('a message of several questions', () => {
+  it('says a line once when two questions are answered by it', () => {
+    const ix = buildShopIndex(
+      testShop({
+        topics: [
+          {
+            id: 'car',
+            name: 'Car seats',
+            categorization: [],
+            knowledge: [{ id: 'cs', text: 'Car seats: stop using them 6 years after the manufacture date.' }],
+          },
+        ],
+      }),
+    );
+    const r = answerOffline('got expiry date for car seats? when should i stop using the car seat', {
+      index: ix,
+    });
+    expect(r.text.match(/6 years/g)?.length).toBe(1);
   });
 });

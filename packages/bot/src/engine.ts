@@ -9,12 +9,12 @@ import { bestSentence, composeOffline, DEFAULT_MAX_CHARS, detectSmallTalk } from
 import { productInHistory, replyLanguage } from './conversation.ts';
 import { factsOf } from './facts.ts';
 import { asksRestock, decideHandover, detectHandoverSignals } from './handover.ts';
-import type { ShopIndex } from './index-builder.ts';
+import type { Passage, ShopIndex } from './index-builder.ts';
 import { GREETING, handoverText, PART_HANDED_OVER, THANKS, WHICH_PRODUCT } from './messages.ts';
 import { asksPrice, asksStock, catalogueAnswer, contentTerms, isCatalogueAsk } from './product-answer.ts';
 import { type Retrieval, retrieve } from './retrieval.ts';
 import { splitQuestions } from './split.ts';
-import { analyze } from './tokenize.ts';
+import { analyze, isConcept, isHanUnigram } from './tokenize.ts';
 import type {
   AnswerResult,
   AnswerSource,
@@ -115,6 +115,44 @@ function productSource(index: ShopIndex, productId: string): AnswerSource {
   };
 }
 
+/** A name word of another product counts only where the carried product's name does not have it. */
+const OTHER_PRODUCT_TERMS = 2;
+const OTHER_PRODUCT_SHARE = 0.4;
+const passageTerms = new WeakMap<Passage, Map<string, number>>();
+
+/**
+ * Whether a passage is about another product than `productId`: another product's record, or a text
+ * naming another product ("Our baju kurung are made of cotton silk" while the kurta is carried).
+ */
+export function aboutAnotherProduct(index: ShopIndex, passage: Passage, productId: string): boolean {
+  if (passage.kind === 'product') return !(passage.productIds ?? [passage.id]).includes(productId);
+  let terms = passageTerms.get(passage);
+  if (!terms) {
+    terms = analyze(passage.text).terms;
+    passageTerms.set(passage, terms);
+  }
+  const own = index.productNameTerms.get(productId);
+  // A guide naming the carried product among others is about it too.
+  let ownDistinct = 0;
+  for (const term of own?.keys() ?? []) {
+    if (isConcept(term) || isHanUnigram(term) || !terms.has(term)) continue;
+    if (![...index.productNameTerms].some(([id, n]) => id !== productId && n.has(term))) ownDistinct++;
+  }
+  if (ownDistinct > 0) return false;
+  for (const [other, nameTerms] of index.productNameTerms) {
+    if (other === productId) continue;
+    let distinct = 0;
+    let hit = 0;
+    for (const term of nameTerms.keys()) {
+      if (isConcept(term) || isHanUnigram(term) || own?.has(term)) continue;
+      distinct++;
+      if (terms.has(term)) hit++;
+    }
+    if (hit >= OTHER_PRODUCT_TERMS && hit >= distinct * OTHER_PRODUCT_SHARE) return true;
+  }
+  return false;
+}
+
 /** Whether the composed reply states a time for a restock (the only restock answer the bot gives). */
 function statesRestockTime(text: string): boolean {
   const terms = analyze(text).terms;
@@ -189,10 +227,16 @@ function answerPart(
     retrieval,
     language,
     maxChars: options.maxChars ?? DEFAULT_MAX_CHARS,
+    // With a product in the conversation, never another product's facts.
+    ...(about ? { allowed: (p: Passage) => !aboutAnotherProduct(index, p, about) } : {}),
   });
   if (asksRestock(part) && !statesRestockTime(composition.text)) {
     return { ...base, text: '', handover: { reason: 'restock' }, fixed: true };
   }
+  // "有XL吗？多少钱？" about the product in context: its price from the catalogue, then the rest.
+  const priced =
+    price && about ? catalogueAnswer(index, about, part, language, { price: true, stock: false }) : undefined;
+  if (priced && !composition.text.includes(priced)) composition.text = `${priced}\n${composition.text}`;
   // The passages the reply was taken from come first among its sources.
   const used = composition.usedKeys.map((k) => index.passages[k]!);
   const usedSources = used.map(
@@ -276,10 +320,22 @@ function plan(message: string, options: AnswerOptions, queryVector?: number[]): 
   if (handedOver && answered.length === 0) {
     result.text = handoverText(language, handedOver.reason, index.handoverMessage);
   } else {
-    result.text = [...new Set(answered.map((p) => p.text))].join('\n');
+    result.text = withoutRepeats(answered.map((p) => p.text)).join('\n');
     if (handedOver) result.text += `\n${PART_HANDED_OVER[language]}`;
   }
   return { started, parts, result, ...(product ? { product } : {}) };
+}
+
+/** The parts' replies, each without the lines an earlier part already said. */
+function withoutRepeats(texts: string[]): string[] {
+  const said = new Set<string>();
+  const out: string[] = [];
+  for (const text of texts) {
+    const lines = text.split('\n').filter((l) => !said.has(l.trim()));
+    for (const l of lines) said.add(l.trim());
+    if (lines.length) out.push(lines.join('\n'));
+  }
+  return out;
 }
 
 function dedupeSources(sources: AnswerSource[]): AnswerSource[] {

@@ -59,7 +59,7 @@ const RANGE_SEP = String.raw`\s*(?:-|–|~|to|until|hingga|sehingga|ke|至|到)\
 const UNIT_RE =
   'working days?|business days?|hari bekerja|hari kerja|minutes?|mins?|minit|hours?|hrs?|jam|days?|hari|weeks?|minggu|months?|bulan|years?|tahun|个?工作天|个?工作日|分钟|个?小时|天|个?星期|个?礼拜|周|个月|年';
 const DURATION = new RegExp(
-  String.raw`(每\s*|(?:every|setiap|tiap)\s+)?(${NUM})(?:${RANGE_SEP}(${NUM}))?\s*(?:more\s+|lagi\s+)?(${UNIT_RE})(?![a-z])`,
+  String.raw`(每\s*|(?:every|setiap|tiap)\s+)?(${NUM})(?:${RANGE_SEP}(${NUM}))?\s*-?\s*(?:more\s+|lagi\s+)?(${UNIT_RE})(?![a-z])`,
   'giu',
 );
 

@@ -103,6 +103,8 @@ describe('order questions', () => {
     ['bila order saya nak sampai? bayar semalam', 'ships_when', undefined],
     ['has my order been shipped yet?', 'ships_when', undefined],
     ['what is the status of my order #88812345? ordered 3 days ago', 'status', '88812345'],
+    ['parcel dah 2 minggu tak sampai lagi!! order no 88123', 'status', '88123'],
+    ['still not received, 10 days already. order number 40211', 'status', '40211'],
   ])("hands over a lookup of the shopper's own order: %s", (text, kind, orderNumber) => {
     const order = classifyOrderQuestion(text);
     expect(order).toEqual({ kind, ...(orderNumber ? { orderNumber } : {}) });
@@ -123,6 +125,8 @@ describe('order questions', () => {
 
   it('is no order question without an order', () => {
     expect(classifyOrderQuestion('how much is shipping to sabah?')).toBeUndefined();
+    // A short number is an order number only right after "order no".
+    expect(classifyOrderQuestion('my baby is 12345 grams, not received yet')?.orderNumber).toBeUndefined();
     expect(classifyOrderQuestion('when do you ship?')).toBeUndefined();
   });
 

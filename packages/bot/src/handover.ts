@@ -261,7 +261,7 @@ const OUT_OF_SCOPE: { reason: OutOfScopeReason; pattern: RegExp }[] = [
 // --- order questions -------------------------------------------------------------------------------
 
 const ORDER_NUMBER =
-  /(?:order|purchase|pesanan|tempahan|订单|单号|no\.?|number|#)\s*(?:no\.?|number|id|#|号|:|：)?\s*([0-9][0-9A-Z-]{5,}|[A-Z]{0,4}[0-9]{6,}[A-Z0-9]*)\b/i;
+  /(?:order|purchase|pesanan|tempahan|订单|单号|no\.?|number|#)\s*(?:no\.?|number|id|#|号|:|：)?\s*([0-9][0-9A-Z-]{5,}|[A-Z]{0,4}[0-9]{6,}[A-Z0-9]*)\b|(?:order|pesanan|订单)\s*(?:no\.?|number|#|号)\s*(\d{4,5})\b/i;
 const BARE_ORDER_NUMBER = /\b(\d{6,}[A-Z]{2,4}|\d{2}[0-9A-Z]{8,})\b/;
 
 const ORDER_KINDS: { kind: OrderQuestionKind; pattern: RegExp }[] = [
@@ -307,7 +307,7 @@ const HOW_TO =
   /\b(?:how\s+(?:do|can|could|should|to)|where\s+(?:can|do|could|to)\s+i|where\s+to|what\s+(?:should|do)\s+i|what now|how long|macam\s*mana|camne|cemana|bagaimana|cara|apa perlu|怎么|如何|怎样|多久)\b|怎么办|怎么查|如何查/;
 // A time of the shopper's own ("paid yesterday", "ordered 3 days ago", "semalam"): about their order.
 const OWN_TIME =
-  /\b(?:yesterday|last (?:week|night)|\d+\s+days?\s+ago|this morning|semalam|kelmarin|minggu lepas|pagi tadi|tadi)\b|昨天|前天|上个?星期|上周|今天早上/;
+  /\b(?:yesterday|last (?:week|night)|\d+\s+(?:days?|weeks?)\s+(?:ago|already)|this morning|semalam|kelmarin|minggu lepas|pagi tadi|tadi|(?:dah|sudah|already)\s+\d+\s+(?:hari|minggu|bulan|days?|weeks?))\b|昨天|前天|上个?星期|上周|今天早上|已经\s*[\d一二两三四五六七八九十]+\s*(?:天|个?星期|个?礼拜|周)/;
 // Problems the shop's texts answer (tracking stuck, shown as delivered): the bot can explain them.
 const POLICY_PROBLEM =
   /\b(?:not updated|not moving|stuck|no update|says delivered|shown as delivered|delivered but|tak gerak|tidak bergerak|tak berubah)\b|没有更新|没更新|不动|已送达|显示送达/;
@@ -318,7 +318,9 @@ const POLICY_PROBLEM =
  */
 export function classifyOrderQuestion(text: string): OrderQuestion | undefined {
   const lower = normalizeText(text);
-  const number = ORDER_NUMBER.exec(text)?.[1] ?? BARE_ORDER_NUMBER.exec(text)?.[1];
+  // A short number counts only right after "order no" (a website's own order numbers).
+  const labelled = ORDER_NUMBER.exec(text);
+  const number = labelled?.[1] ?? labelled?.[2] ?? BARE_ORDER_NUMBER.exec(text)?.[1];
   const ordered =
     number !== undefined || OWN_ORDER.test(lower) || /\b(?:order|pesanan)\b|订单|包裹/.test(lower);
   if (!ordered) return undefined;

@@ -57,30 +57,51 @@ export interface FactItem {
   facts: string[];
 }
 
-const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-
 /**
- * The templated sentence that opens a reply whose fact is written in another language: the facts
- * carried over ("West Malaysia: 1 to 3 working days"), a "No" when the shopper asked yes-or-no and
- * the fact denies it. The quoted fact follows.
+ * The templated sentence that opens a reply whose fact is written in another language: "According
+ * to our shop information, West Malaysia: 1 to 3 working days." with the facts carried over (or what
+ * the quoted sentence says of the question), after a "No" / "Yes (pocket)" when the shopper asked
+ * yes-or-no. The quoted fact follows.
  */
 export const FACT_FRAME: Record<
   Lang,
-  (f: { items: FactItem[]; negative: boolean; yesNo: boolean }) => string
+  (f: { items: FactItem[]; negative: boolean; yesNo: boolean; about: string[] }) => string
 > = {
-  en: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? 'No. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
-  ms: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? 'Tidak. ' : ''}${capital(items.map((i) => latinItem(i, ': ', ', ')).join('; '))}.`,
-  zh: ({ items, negative, yesNo }) =>
-    `${yesNo && negative ? '不可以。' : ''}${items
-      .map((i) =>
-        i.facts.length
-          ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
-          : i.subject.join('、'),
-      )
-      .join('；')}。`,
+  en: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('en', negative, about) : ''}According to our shop information${
+      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    }`,
+  ms: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('ms', negative, about) : ''}Menurut maklumat kedai kami${
+      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    }`,
+  zh: ({ items, negative, yesNo, about }) =>
+    `${yesNo ? verdict('zh', negative, about) : ''}根据本店资料${
+      items.length
+        ? `，${items
+            .map((i) =>
+              i.facts.length
+                ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
+                : i.subject.join('、'),
+            )
+            .join('；')}。`
+        : '：'
+    }`,
 };
+
+const VERDICT: Record<Lang, { yes: string; no: string }> = {
+  en: { yes: 'Yes', no: 'No' },
+  ms: { yes: 'Ya', no: 'Tidak' },
+  zh: { yes: '是的', no: '不可以' },
+};
+
+/** "No. ", "Yes (pocket). ", "不可以（卫生）。": the answer to a yes-or-no question, and what it is about. */
+function verdict(lang: Lang, negative: boolean, about: string[]): string {
+  if (!negative && about.length === 0) return '';
+  const word = negative ? VERDICT[lang].no : VERDICT[lang].yes;
+  if (lang === 'zh') return `${word}${about.length ? `（${about.join('、')}）` : ''}。`;
+  return `${word}${about.length ? ` (${about.join(', ')})` : ''}. `;
+}
 
 function latinItem(item: FactItem, colon: string, comma: string): string {
   if (!item.facts.length) return item.subject.join(comma);

@@ -86,4 +86,28 @@ describe('retrieve', () => {
     const r = retrieve(embedded, 'what about the motor?', { queryVector: [1, 0] });
     expect(r.ranked[0]!.passage.id).toBe('war-pump');
   });
+
+  it('does not let a piece of a Chinese word stand for its concept', () => {
+    // "付款" (payment) is a piece of "货到付款" (cash on delivery): a passage about refunds to the
+    // original payment method says nothing about COD.
+    const ix = buildShopIndex(
+      testShop({
+        topics: [
+          {
+            id: 'pay',
+            name: 'Payment',
+            categorization: [],
+            knowledge: [
+              { id: 'cod', text: 'COD hanya untuk pesanan Shopee & Lazada. Laman web kami tiada COD.' },
+              { id: 'refund', text: '官网订单的退款会退回原付款方式。' },
+            ],
+          },
+        ],
+      }),
+    );
+    const r = retrieve(ix, '官网可以货到付款吗？');
+    expect(r.ranked[0]!.passage.id).toBe('cod');
+    const refund = r.ranked.find((x) => x.passage.id === 'refund');
+    expect(refund?.coverage ?? 0).toBeLessThan(r.ranked[0]!.coverage);
+  });
 });

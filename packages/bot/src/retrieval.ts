@@ -1,6 +1,6 @@
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
-import { analyze, CONCEPT_PREFIX, isCommonWord, isConcept, isHanUnigram } from './tokenize.ts';
+import { analyze, CONCEPT_PREFIX, isCommonWord, isConcept, isHanUnigram, isHanWordOf } from './tokenize.ts';
 import type { HistoryTurn } from './types.ts';
 
 // Retrieval: one BM25 pass over every passage of the shop, then a blend of
@@ -75,6 +75,7 @@ const COMMON_WORD_ASPECT = 0.5;
 /** A language whose best passage barely matches is not lifted above this share of the best match. */
 const LANGUAGE_FLOOR = 0.7;
 const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
+const HAN_PIECE = /^\p{Script=Han}{1,2}$/u;
 const DESTINATION = `${CONCEPT_PREFIX}destination`;
 const PRICE = `${CONCEPT_PREFIX}price`;
 
@@ -130,7 +131,9 @@ function aspectsOf(
   const byConcept = new Map<string, string[]>();
   for (const term of terms.keys()) if (isConcept(term)) byConcept.set(term, [term]);
   for (const [surface, concepts] of lexical) {
-    for (const c of concepts) byConcept.get(c)?.push(surface);
+    // A piece of a Chinese word ("付款" of "货到付款") does not say the concept by itself.
+    const han = HAN_PIECE.test(surface);
+    for (const c of concepts) if (!han || isHanWordOf(surface, c)) byConcept.get(c)?.push(surface);
   }
   for (const [concept, members] of byConcept) {
     const known = members.some((t) => index.bm25.postings.has(t));

@@ -32,6 +32,15 @@ function isHeading(text: string): boolean {
   const marked = /^(?:=+|#+)\s*.+?\s*=*$/.test(text);
   if (marked) return true;
   const bare = text.replace(LIST_MARK, '');
+  // A numbered section title may list what it covers: "8. Exchanges, store credit and shipping fees".
+  if (
+    /^\d{1,2}\.\s/.test(text) &&
+    text.length <= 60 &&
+    !/[.!?。！？:：;；]/.test(bare) &&
+    !/\d/.test(bare) &&
+    bare.split(/\s+/).length <= 8
+  )
+    return true;
   return (
     text.length <= 60 &&
     !/[.!?。！？:：;；,，]/.test(bare) &&
@@ -81,6 +90,7 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
     for (const piece of pieces) {
       const heading = pieces.length === 1 && isHeading(piece);
       if (heading) section = headingText(piece);
+      const asked = !speaker && /[?？]$/.test(piece);
       const plain = neutral(piece);
       const lang = hasLanguageMarkers(plain) ? detectLanguage(plain, whole) : whole;
       out.push({
@@ -92,6 +102,9 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
         listItem,
         skip: speaker || /[?？]$/.test(piece),
       });
+      // A question the text answers ("Parcel shown as delivered but not received?") says what the
+      // sentences after it are about, like a section title.
+      if (asked && !section) section = piece;
     }
   });
   return out;

@@ -12,8 +12,15 @@ const QUESTION_SIGNAL =
 const JOINERS =
   /\s*(?:[,;]\s*|\s)(?:and\s+also|also|plus|and\s+(?:can|could|do|does|is|are|will|how|what|when|where|which|got|any)|lagi\s+satu|satu\s+lagi|lepas\s+tu|pastu|dan\s+(?:boleh|ada|berapa|brp|bila)|then)\b\s*|\s*[,，;；]?\s*(?:另外|还有|然后|以及|再问)[,，]?\s*/gi;
 
+// "is", "can"... ask only where a question starts with them ("my cart is RM200" is a statement).
+const AUXILIARY = /\b(?:can|could|is|are|do|does|did|will|got|any)\b/g;
+const AUXILIARY_FIRST =
+  /^\s*(?:(?:and|so|also|then|but|ok|okay|hi|hello)\s+)?(?:can|could|is|are|do|does|did|will|got|any)\b/;
+
 function asks(piece: string): boolean {
-  return QUESTION_SIGNAL.test(normalizeText(piece));
+  const text = normalizeText(piece);
+  if (/[?？]/.test(text) || AUXILIARY_FIRST.test(text)) return true;
+  return QUESTION_SIGNAL.test(text.replace(AUXILIARY, ' '));
 }
 
 function contentLength(piece: string): number {

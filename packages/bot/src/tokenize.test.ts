@@ -81,6 +81,17 @@ describe('analyze', () => {
     expect(terms('Exchanges take 5 working days')).toContain('~duration');
     expect(terms('一般1至3个工作天到货')).toContain('~duration');
     expect(terms('Lot 8, Jalan Kemboja 13/4, 40100 Shah Alam, Selangor')).toContain('~address');
+    // An address answers "where"; a time of day answers "what time".
+    expect(terms('Lot 8, Jalan Kemboja 13/4, 40100 Shah Alam, Selangor')).toContain('~location');
+    expect(terms('Open daily 11am to 8pm')).toContain('~hour');
+    expect(terms('上午10点开门')).toContain('~hour');
+    expect(terms('Khidmat pelanggan 10 pagi hingga 6 petang')).toContain('~hour');
+    expect(terms('Exchanges take 5 working days')).not.toContain('~hour');
+  });
+
+  it('knows a shop is meant in "where is the showroom" in Chinese', () => {
+    expect(terms('门市在哪里？')).toContain('~showroom');
+    expect(terms('门市在哪里？')).toContain('~address');
   });
 
   it('uses a spelling corrector only for words it is given', () => {

@@ -265,13 +265,20 @@ const ADDRESS =
   /\b(?:jalan|jln|lorong|persiaran|taman|lebuh|lebuhraya|seksyen)\s+\w+|\b\d{5}\s+[a-z]+(?:\s+[a-z]+)?,\s*[a-z]/;
 
 const MONEY = /(?:\brm|\$)\s?\d/;
+// A time of day ("11am", "9.30pm", "10点") answers "what time".
+const TIME_OF_DAY =
+  /\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|pagi|petang|ptg|malam|tengah hari|tengahari)\b|\d{1,2}点/;
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const terms = new Map<string, number>();
   const normalized = normalizeText(text);
   if (DURATION.test(normalized)) add(terms, `${CONCEPT_PREFIX}duration`);
   if (HAN_DAYS.test(normalized)) add(terms, `${CONCEPT_PREFIX}day`);
-  if (ADDRESS.test(normalized)) add(terms, `${CONCEPT_PREFIX}address`);
+  if (ADDRESS.test(normalized)) {
+    add(terms, `${CONCEPT_PREFIX}address`);
+    add(terms, `${CONCEPT_PREFIX}location`);
+  }
+  if (TIME_OF_DAY.test(normalized)) add(terms, `${CONCEPT_PREFIX}hour`);
   // A stated amount answers "how much".
   if (MONEY.test(normalized)) add(terms, `${CONCEPT_PREFIX}price`);
   const lexical = new Map<string, Set<string>>();
@@ -357,6 +364,17 @@ function analyzeHan(
       if (k + 1 < m.end) link(lexical, run.slice(k, k + 2), m.concept);
     }
   }
+}
+
+const hanWords = new Set<string>();
+
+/**
+ * Whether a Chinese term is a whole lexicon word of the concept ("分期" for instalments), not a piece
+ * of a longer one ("付款" inside "货到付款").
+ */
+export function isHanWordOf(term: string, concept: string): boolean {
+  if (hanWords.size === 0) for (const h of hanTerms) hanWords.add(`${h.term}|${h.concept}`);
+  return hanWords.has(`${term}|${concept}`);
 }
 
 export function isConcept(term: string): boolean {
