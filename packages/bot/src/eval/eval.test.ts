@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { benchmarkAnswering } from './benchmark.ts';
 import { type EvalSet, loadEvalSet } from './load-set.ts';
 import { runEvalSet } from './run-set.ts';
 
 // Answering guards on the evaluation sets (shared/eval/README.md, scored strictly), run on the pure
 // engine: the shared sets beside the repository (as CI checks them out) and the repository's own.
-// These are floors that catch a regression; the budgets themselves are reported by `npm run eval`.
+// These are floors that catch a regression; the budgets themselves are reported by `npm run eval`
+// (answer times by `npm run bench answering`, not asserted here: a shared machine moves them).
 // Without the shared sets the suite skips locally, and fails under CI (a missing set must not pass).
 
 const SHARED = fileURLToPath(new URL('../../../../../shared/eval', import.meta.url));
@@ -48,11 +48,5 @@ describe.skipIf(!available && !ci)('evaluation guards', () => {
     expect(summary.handover.recall).toBeGreaterThanOrEqual(0.9);
     expect(summary.handover.falseRate).toBeLessThanOrEqual(0.05);
     expect(summary.mixed.count).toBeLessThanOrEqual(Math.ceil(summary.mixed.answered * 0.05));
-  });
-
-  it('answers in under 50 ms at p95 with 1,000 chunks in the shop', async () => {
-    const result = benchmarkAnswering(await load(), { chunks: 1000 });
-    expect(result.chunks).toBe(1000);
-    expect(result.p95).toBeLessThan(50);
   });
 });
