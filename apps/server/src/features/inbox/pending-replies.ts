@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
+import { crashCutoff } from '../../platform/recovery.ts';
 import type { ReplyService } from './reply.service.ts';
 import type { SyncService } from './sync.service.ts';
 
@@ -12,9 +13,11 @@ const BATCH = 50;
  * Replies left 'pending' by a crash between storing and sending are never left so: the platform's
  * echo, if it sent them, is looked for (re-reading the conversation adopts it, see inbox.ingest);
  * a reply the platform never got is sent again. Website chats have no platform: they were shown.
+ * In embedded mode, a reply pending since before this process started is taken up at once.
  */
 export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService; replies: ReplyService }) {
   const { db } = ctx.database;
+  const startedAt = new Date();
 
   async function stuck(shopId?: string) {
     return db
@@ -25,7 +28,7 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
       .where(
         and(
           sql`${messages.status} = 'pending'`,
-          lt(messages.createdAt, new Date(Date.now() - PENDING_STUCK_AFTER_MS)),
+          lt(messages.createdAt, crashCutoff(ctx.config, startedAt, PENDING_STUCK_AFTER_MS)),
           shopId ? eq(messages.shopId, shopId) : undefined,
         ),
       )
