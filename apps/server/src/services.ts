@@ -49,11 +49,19 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const replies = createReplyService(ctx, inbox, platforms);
   const voucherOffers = createVoucherOffers(ctx, { clients, shops, vouchers });
   const botBudget = createBotBudget(ctx, { inbox });
-  const autoReply = createAutoReply(ctx, { answering, replies, inbox, voucherOffers, botBudget, platforms });
   const catalogue = createCatalogueSync(ctx, { clients, shops, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
-  const platformRead = createPlatformRead(ctx, { platforms });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
+  const autoReply = createAutoReply(ctx, {
+    answering,
+    replies,
+    inbox,
+    voucherOffers,
+    botBudget,
+    platforms,
+    pendingReplies,
+  });
+  const platformRead = createPlatformRead(ctx, { platforms });
   const dueAnswers = createDueAnswers(ctx);
   const orders = createOrdersService(ctx, { clients, shops });
   const insights = createInsightsService(ctx.database.db);

@@ -1,7 +1,8 @@
 import { messages } from '@balas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, knowledgeFiles } from '../db/schema.ts';
+import { jobs, knowledgeFiles, messages as messageRows, shops } from '../db/schema.ts';
+import { autoReplyJob } from '../features/answering/answering.jobs.ts';
 import { crashCutoff } from '../platform/recovery.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../test/test-app.ts';
 
@@ -82,5 +83,52 @@ describe('knowledge files left processing', () => {
       status: 'failed',
       error: messages.knowledge.failed.interrupted,
     });
+  });
+});
+
+describe('a bot reply left pending by an attempt that died mid-send', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is settled when the job runs again, and no second reply is made', async () => {
+    const { headers } = await signUp(t.app);
+    const shopId = await createWebsiteShop(t.app, headers);
+    const { db } = t.ctx.database;
+    await db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, shopId));
+    const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+    const stored = await t.app.services.inbox.ingest(shop!, {
+      conversation: { externalId: 'orphan1', customerId: 'orphan1', customerName: 'Visitor' },
+      message: {
+        externalId: 'orphan-q',
+        sender: 'customer',
+        type: 'text',
+        content: { text: 'are you open on Sunday?' },
+        sentAt: new Date(),
+      },
+    });
+    const question = stored!.message;
+    // The first attempt stored its reply, then its process died before sending it.
+    const [pending] = await db
+      .insert(messageRows)
+      .values({
+        shopId,
+        conversationId: question.conversationId,
+        sender: 'bot',
+        text: 'Yes, 10am to 4pm',
+        content: { text: 'Yes, 10am to 4pm' },
+        status: 'pending',
+        replyTo: question.id,
+        createdAt: new Date(Date.now() - 30_000),
+      })
+      .returning();
+    await t.ctx.queue.enqueue(autoReplyJob, { messageId: question.id });
+    await t.ctx.queue.idle(30_000);
+    const replies = await db.select().from(messageRows).where(eq(messageRows.replyTo, question.id));
+    expect(replies).toEqual([expect.objectContaining({ id: pending!.id, status: 'sent' })]);
   });
 });

@@ -36,24 +36,43 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
       .limit(BATCH);
   }
 
+  type Stuck = Awaited<ReturnType<typeof stuck>>[number];
+
+  /** Adopts the platform's echo of a pending reply, or sends it again if the platform never got it. */
+  async function settle({ message, conversation, shop }: Stuck) {
+    try {
+      if (shop.provider === 'website') {
+        await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
+        return;
+      }
+      await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
+      const [still] = await db
+        .select({ status: messages.status })
+        .from(messages)
+        .where(eq(messages.id, message.id));
+      if (still?.status === 'pending') await deps.replies.redeliver(shop, conversation, message);
+    } catch (error) {
+      ctx.log.warn({ messageId: message.id, err: error }, 'a pending reply could not be reconciled');
+    }
+  }
+
   return {
     async reconcile() {
-      for (const { message, conversation, shop } of await stuck()) {
-        try {
-          if (shop.provider === 'website') {
-            await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
-            continue;
-          }
-          await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
-          const [still] = await db
-            .select({ status: messages.status })
-            .from(messages)
-            .where(eq(messages.id, message.id));
-          if (still?.status === 'pending') await deps.replies.redeliver(shop, conversation, message);
-        } catch (error) {
-          ctx.log.warn({ messageId: message.id, err: error }, 'a pending reply could not be reconciled');
-        }
-      }
+      for (const row of await stuck()) await settle(row);
+    },
+
+    /**
+     * One reply left pending by an attempt that died mid-send, found when its job is taken up again
+     * (a stalled job, a restart): settled now, not minutes later by the sweep.
+     */
+    async reconcileOne(messageId: string) {
+      const [row] = await db
+        .select({ message: messages, conversation: conversations, shop: shops })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(shops, eq(shops.id, messages.shopId))
+        .where(and(eq(messages.id, messageId), sql`${messages.status} = 'pending'`));
+      if (row) await settle(row);
     },
   };
 }
