@@ -148,3 +148,61 @@ export async function merchantWithShopeeShop(base: string, sandboxUrl: string, d
   });
   return { token, shopId: created.id };
 }
+
+/** A fresh PostgreSQL database next to `adminUrl`'s; `drop` removes it. */
+export async function freshPostgresDatabase(adminUrl: string, prefix: string) {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Math.random().toString(16).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/**
+ * The server processes use a deployment's fixed queue and stream names, so they get an empty Redis
+ * database of their own (1-15), claimed with a key so that a concurrent run picks another. `release`
+ * removes only the keys the app writes, and the claim.
+ */
+export async function claimRedisDatabase(baseUrl: string, claimKey: string) {
+  const { Redis } = await import('ioredis');
+  const offset = Math.floor(Math.random() * 15);
+  for (let i = 0; i < 15; i++) {
+    const url = new URL(baseUrl);
+    url.pathname = `/${((offset + i) % 15) + 1}`;
+    const redis = new Redis(url.toString(), { maxRetriesPerRequest: 1 });
+    const claimed =
+      (await redis.dbsize()) === 0 && (await redis.set(claimKey, String(process.pid), 'EX', 900, 'NX'));
+    if (!claimed) {
+      redis.disconnect();
+      continue;
+    }
+    return {
+      url: url.toString(),
+      async release() {
+        for (const pattern of ['balas:*', 'sio:session:*']) {
+          let cursor = '0';
+          do {
+            const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+            if (keys.length > 0) await redis.del(...keys);
+            cursor = next;
+          } while (cursor !== '0');
+        }
+        await redis.del(claimKey);
+        redis.disconnect();
+      },
+    };
+  }
+  throw new Error('No empty Redis database (1-15) to run the processes in');
+}
