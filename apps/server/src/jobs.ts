@@ -50,5 +50,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       await ctx.queue.every(sweep, RECOVERY_EVERY_MS, {});
       await ctx.queue.enqueue(sweep, {}, { jobId: 'start' });
     }
+    // Pushes the platform gave up on while the server was down are in its lost-push list now.
+    await ctx.queue.enqueue(repairGapsJob, {}, { jobId: 'start' });
   }
 }

@@ -182,6 +182,8 @@ describe('embedded mode killed with SIGKILL', () => {
       }
       await sleep(250);
     }
+    // Pushes the sandbox gave up on while the server was down come back through gap repair at start.
+    console.log(`the platform's lost-push list holds ${shopee.lostPushes.length}`);
     console.log(`settled ${settled} in ${Date.now() - deadline + 90_000} ms`);
     const list = await files();
     const unansweredBuyers = buyers.filter((b) => repliesOn(b) === 0);
