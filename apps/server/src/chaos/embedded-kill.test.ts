@@ -147,15 +147,19 @@ describe('embedded mode killed with SIGKILL', () => {
         await sleep(randomInt(5, 40));
       }
       if (target === 'ingestion') {
-        await upload(round);
-        await untilTrue(async () => (await reading()) > 0);
+        // Until a file is seen being read right before the kill (a small file may finish first).
+        for (let attempt = 0; attempt < 4 && (await reading()) === 0; attempt++) {
+          await upload(round);
+          await untilTrue(async () => (await reading()) > 0);
+          await sleep(randomInt(0, 100));
+        }
       }
       if (target === 'push processing') await Promise.race(inFlight);
       if (target === 'answering') {
         inFlight.push(upload(round));
         await untilTrue(() => buyers.slice(sent).some((b) => repliesOn(b) > 0));
       }
-      await sleep(randomInt(0, target === 'ingestion' ? 100 : 60));
+      if (target !== 'ingestion') await sleep(randomInt(0, 60));
       const filesReading = target === 'ingestion' ? await reading() : 0;
       const unanswered = buyers.filter((b) => repliesOn(b) === 0).length;
       await killHard(server);
