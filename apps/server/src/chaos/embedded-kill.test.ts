@@ -210,6 +210,9 @@ describe('embedded mode killed with SIGKILL', () => {
     await sleep(1500);
     const doubled = buyers.filter((b) => repliesOn(b) > 1);
     expect(doubled).toEqual([]);
+    // The echoes of the last replies are delivered, and their jobs given time, before the stop.
+    await sandbox.state.pushes.idle();
+    await sleep(2000);
     await stopServer(server);
 
     // Our side, read from the embedded database once the server stopped.
