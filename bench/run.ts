@@ -4,6 +4,7 @@ import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { benchOrders } from './orders.bench.ts';
+import { benchSoak } from './soak.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { type Figure, report } from './support.ts';
 import { benchUploadBombs } from './upload-bombs.bench.ts';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   orders: benchOrders,
   lighthouse: benchLighthouse,
   startup: benchStartup,
+  soak: benchSoak,
   vouchers: benchVouchers,
   widget: benchWidget,
 };

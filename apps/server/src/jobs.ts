@@ -2,7 +2,7 @@ import type { AppContext } from './context.ts';
 import { answeringJobHandlers, sweepDueAnswersJob } from './features/answering/answering.jobs.ts';
 import { inboxJobHandlers, reconcilePendingRepliesJob, wakeSnoozedJob } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
-import { knowledgeJobHandlers } from './features/knowledge/knowledge.jobs.ts';
+import { knowledgeJobHandlers, sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
 import {
@@ -44,9 +44,16 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     await ctx.queue.every(prunePushesJob, PRUNE_EVERY_MS, {});
     await ctx.queue.every(wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS, {});
     // Recovery runs at start too: what the last process left unfinished is taken up now.
-    for (const sweep of [sweepDueAnswersJob, reconcilePendingRepliesJob, sweepStalePushesJob]) {
+    for (const sweep of [
+      sweepDueAnswersJob,
+      reconcilePendingRepliesJob,
+      sweepStalePushesJob,
+      sweepStuckFilesJob,
+    ]) {
       await ctx.queue.every(sweep, RECOVERY_EVERY_MS, {});
       await ctx.queue.enqueue(sweep, {}, { jobId: 'start' });
     }
+    // Pushes the platform gave up on while the server was down are in its lost-push list now.
+    await ctx.queue.enqueue(repairGapsJob, {}, { jobId: 'start' });
   }
 }

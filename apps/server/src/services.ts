@@ -53,6 +53,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const botBudget = createBotBudget(ctx, { inbox });
   const orders = createOrdersService(ctx, { platforms, shops });
   const orderAnswers = createOrderAnswers(ctx, { orders, answering });
+  const catalogue = createCatalogueSync(ctx, { platforms, products });
+  const sync = createSyncService(ctx, { platforms, inbox, catalogue });
+  const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const autoReply = createAutoReply(ctx, {
     answering,
     replies,
@@ -61,11 +64,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     botBudget,
     platforms,
     orderAnswers,
+    pendingReplies,
   });
-  const catalogue = createCatalogueSync(ctx, { platforms, products });
-  const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const platformRead = createPlatformRead(ctx, { platforms });
-  const pendingReplies = createPendingReplies(ctx, { sync, replies });
   const dueAnswers = createDueAnswers(ctx);
   const savedReplies = createSavedReplies(ctx.database.db);
   const insights = createInsightsService(ctx.database.db);

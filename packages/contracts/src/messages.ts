@@ -123,6 +123,8 @@ export const messages = {
         'This file needs far more memory to read than its size suggests, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.',
       tooSlow: (seconds: number) =>
         `Reading this file took longer than ${seconds} seconds, so it was stopped. Please save it again (for example, print it to a new PDF) or split it.`,
+      interrupted:
+        'Reading this file was interrupted several times and was given up. Please upload it again.',
     },
   },
   website: {

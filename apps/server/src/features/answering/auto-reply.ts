@@ -3,9 +3,11 @@ import { handoverReasonMessage } from '@balas/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
+import { crashCutoff } from '../../platform/recovery.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
+import type { PendingReplies } from '../inbox/replies/pending-replies.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
@@ -27,6 +29,13 @@ export interface AutoReplyOutcome {
 }
 
 /**
+ * A bot reply still pending this long when its job runs again was left by an attempt that died
+ * mid-send (a job is taken up again only once its worker is gone: BullMQ's 30-second lock, or a
+ * restart in embedded mode, where any reply from before the start counts).
+ */
+export const ORPHANED_REPLY_AFTER_MS = 20_000;
+
+/**
  * The bot's answer to one shopper message. It answers exactly once: a message with a reply is
  * skipped, and the unique reply_to lets only one of two racing workers store one.
  */
@@ -40,9 +49,11 @@ export function createAutoReply(
     botBudget: BotBudget;
     platforms: Platforms;
     orderAnswers: OrderAnswers;
+    pendingReplies: PendingReplies;
   },
 ) {
   const { db } = ctx.database;
+  const startedAt = new Date();
   const { platforms } = deps;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
@@ -59,10 +70,16 @@ export function createAutoReply(
     // The effective switch: the conversation's override, else the shop's (as the inbox shows it).
     if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
     const [already] = await db
-      .select({ id: messages.id })
+      .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
       .from(messages)
       .where(eq(messages.replyTo, message.id));
-    if (already) return quiet();
+    if (already) {
+      const orphaned =
+        already.status === 'pending' &&
+        already.createdAt < crashCutoff(ctx.config, startedAt, ORPHANED_REPLY_AFTER_MS);
+      if (orphaned) await deps.pendingReplies.reconcileOne(already.id);
+      return quiet();
+    }
     // Messages caught up at once (gap repair, lost pushes) get one answer, to the latest; and once
     // a person of the shop has written after the question, it is theirs to answer.
     const [later] = await db

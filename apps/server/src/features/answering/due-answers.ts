@@ -1,6 +1,7 @@
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, deadJobs } from '../../db/schema.ts';
+import { crashCutoff } from '../../platform/recovery.ts';
 import { autoReplyJob } from './answering.jobs.ts';
 
 /** An answer still due this long after its message was stored lost its job (a crash, a flush). */
@@ -9,15 +10,20 @@ export const ANSWER_LOST_AFTER_MS = 60_000;
 export const MAX_ANSWER_SWEEPS = 10;
 const BATCH = 500;
 
-/** Queues again the bot's decision on shopper messages whose answer is still due. */
+/**
+ * Queues again the bot's decision on shopper messages whose answer is still due (in embedded mode,
+ * at once for those due since before this process started). A job still queued for the message is
+ * not doubled: the message id is its job id.
+ */
 export function createDueAnswers(ctx: AppContext) {
   const { db } = ctx.database;
+  const startedAt = new Date();
   return {
     async sweep() {
       const lost = db
         .select({ messageId: answersDue.messageId })
         .from(answersDue)
-        .where(lt(answersDue.dueAt, new Date(Date.now() - ANSWER_LOST_AFTER_MS)))
+        .where(lt(answersDue.dueAt, crashCutoff(ctx.config, startedAt, ANSWER_LOST_AFTER_MS)))
         .limit(BATCH);
       const rows = await db
         .update(answersDue)

@@ -10,6 +10,16 @@ export const ingestFileJob = defineJob({
   backoffMs: 2000,
 });
 
+/** Scheduled (and at start): files left 'processing' by a crash are queued again, or given up. */
+export const sweepStuckFilesJob = defineJob({
+  name: 'knowledge.sweep-stuck',
+  schema: z.object({}),
+  attempts: 1,
+});
+
 export const knowledgeJobHandlers = (knowledge: KnowledgeService) => [
   bindJob(ingestFileJob, ({ fileId, kind }) => knowledge.ingest(fileId, kind)),
+  bindJob(sweepStuckFilesJob, async () => {
+    await knowledge.sweepStuck();
+  }),
 ];

@@ -1,13 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { chunkDocument } from '@balas/bot';
-import type { KnowledgeFile } from '@balas/contracts';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { type KnowledgeFile, messages } from '@balas/contracts';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { crashCutoff } from '../../platform/recovery.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
 import { type DocumentKind, ExtractionError, extractDocumentText } from './extract.ts';
+import { ingestFileJob } from './knowledge.jobs.ts';
+
+/** A file still being read this long after its upload lost its job (reading takes 60 s at most). */
+export const FILE_STUCK_AFTER_MS = 2 * 60_000;
+/** A file still being read this long after its upload is given up (failed, with the reason). */
+export const FILE_GIVEN_UP_AFTER_MS = 30 * 60_000;
+
+/** The kind of a stored file, from the type its upload was sniffed as. */
+export function kindOfMime(mime: string): DocumentKind {
+  if (mime === 'application/pdf') return 'pdf';
+  if (mime.includes('wordprocessingml')) return 'docx';
+  if (mime === 'text/csv') return 'csv';
+  if (mime === 'application/json') return 'json';
+  return 'text';
+}
 
 /**
  * Chunks per INSERT. Each statement binds the chunk texts as one text[] parameter that the database
@@ -33,6 +49,7 @@ const toFile = (row: FileRow): KnowledgeFile => ({
 
 export function createKnowledgeService(ctx: AppContext) {
   const { db } = ctx.database;
+  const startedAt = new Date();
 
   async function ownedFile(merchantId: string, fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw notFound('File not found');
@@ -148,6 +165,43 @@ export function createKnowledgeService(ctx: AppContext) {
         .update(knowledgeFiles)
         .set({ status: 'failed', progress: 100, error: reason })
         .where(eq(knowledgeFiles.id, fileId));
+    },
+
+    /**
+     * Files left 'processing' by a crash (between storing the upload and queueing its job, or a job
+     * lost with its queue): queued again, their id as the job id, so a job still queued is not
+     * doubled; past FILE_GIVEN_UP_AFTER_MS they are failed with the reason. Returns how many were queued.
+     */
+    async sweepStuck(): Promise<number> {
+      const given = await db
+        .update(knowledgeFiles)
+        .set({ status: 'failed', progress: 100, error: messages.knowledge.failed.interrupted })
+        .where(
+          and(
+            eq(knowledgeFiles.status, 'processing'),
+            lt(knowledgeFiles.createdAt, new Date(Date.now() - FILE_GIVEN_UP_AFTER_MS)),
+          ),
+        )
+        .returning({ id: knowledgeFiles.id });
+      if (given.length > 0) ctx.log.error({ files: given.map((f) => f.id) }, 'knowledge files given up');
+      const stuck = await db
+        .select({ id: knowledgeFiles.id, mime: knowledgeFiles.mime })
+        .from(knowledgeFiles)
+        .where(
+          and(
+            eq(knowledgeFiles.status, 'processing'),
+            lt(knowledgeFiles.createdAt, crashCutoff(ctx.config, startedAt, FILE_STUCK_AFTER_MS)),
+          ),
+        )
+        .limit(500);
+      for (const file of stuck) {
+        await ctx.queue.enqueue(
+          ingestFileJob,
+          { fileId: file.id, kind: kindOfMime(file.mime) },
+          { jobId: file.id },
+        );
+      }
+      return stuck.length;
     },
 
     async chunksOf(fileId: string) {

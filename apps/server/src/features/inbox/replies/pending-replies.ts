@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../../context.ts';
 import { conversations, messages, shops } from '../../../db/schema.ts';
+import { crashCutoff } from '../../../platform/recovery.ts';
 import type { ReplyService } from '../reply.service.ts';
 import type { SyncService } from '../sync.service.ts';
 
@@ -12,9 +13,11 @@ const BATCH = 50;
  * Replies left 'pending' by a crash between storing and sending are never left so: the platform's
  * echo, if it sent them, is looked for (re-reading the conversation adopts it, see inbox.ingest);
  * a reply the platform never got is sent again. Website chats have no platform: they were shown.
+ * In embedded mode, a reply pending since before this process started is taken up at once.
  */
 export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService; replies: ReplyService }) {
   const { db } = ctx.database;
+  const startedAt = new Date();
 
   async function stuck(shopId?: string) {
     return db
@@ -25,7 +28,7 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
       .where(
         and(
           sql`${messages.status} = 'pending'`,
-          lt(messages.createdAt, new Date(Date.now() - PENDING_STUCK_AFTER_MS)),
+          lt(messages.createdAt, crashCutoff(ctx.config, startedAt, PENDING_STUCK_AFTER_MS)),
           shopId ? eq(messages.shopId, shopId) : undefined,
         ),
       )
@@ -33,24 +36,43 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
       .limit(BATCH);
   }
 
+  type Stuck = Awaited<ReturnType<typeof stuck>>[number];
+
+  /** Adopts the platform's echo of a pending reply, or sends it again if the platform never got it. */
+  async function settle({ message, conversation, shop }: Stuck) {
+    try {
+      if (shop.provider === 'website') {
+        await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
+        return;
+      }
+      await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
+      const [still] = await db
+        .select({ status: messages.status })
+        .from(messages)
+        .where(eq(messages.id, message.id));
+      if (still?.status === 'pending') await deps.replies.redeliver(shop, conversation, message);
+    } catch (error) {
+      ctx.log.warn({ messageId: message.id, err: error }, 'a pending reply could not be reconciled');
+    }
+  }
+
   return {
     async reconcile() {
-      for (const { message, conversation, shop } of await stuck()) {
-        try {
-          if (shop.provider === 'website') {
-            await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
-            continue;
-          }
-          await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
-          const [still] = await db
-            .select({ status: messages.status })
-            .from(messages)
-            .where(eq(messages.id, message.id));
-          if (still?.status === 'pending') await deps.replies.redeliver(shop, conversation, message);
-        } catch (error) {
-          ctx.log.warn({ messageId: message.id, err: error }, 'a pending reply could not be reconciled');
-        }
-      }
+      for (const row of await stuck()) await settle(row);
+    },
+
+    /**
+     * One reply left pending by an attempt that died mid-send, found when its job is taken up again
+     * (a stalled job, a restart): settled now, not minutes later by the sweep.
+     */
+    async reconcileOne(messageId: string) {
+      const [row] = await db
+        .select({ message: messages, conversation: conversations, shop: shops })
+        .from(messages)
+        .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+        .innerJoin(shops, eq(shops.id, messages.shopId))
+        .where(and(eq(messages.id, messageId), sql`${messages.status} = 'pending'`));
+      if (row) await settle(row);
     },
   };
 }
