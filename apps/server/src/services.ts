@@ -1,6 +1,7 @@
 import { createOpenAICompatibleBackend } from '@balas/bot';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import type { ShopRow } from './db/schema.ts';
 import { createAnsweringService } from './features/answering/answering.service.ts';
 import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createBotBudget } from './features/answering/bot-budget.ts';
@@ -20,7 +21,6 @@ import { createKnowledgeService } from './features/knowledge/knowledge.service.t
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
-import type { ShopRow } from './features/shops/shop-guard.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';

@@ -20,7 +20,7 @@ export const shopeeConversation = z.object({
   is_agent: z.boolean(),
   handover_reason: z.string().nullable(),
 });
-export type ShopeeConversation = z.infer<typeof shopeeConversation>;
+export type ShopeeConversationView = z.infer<typeof shopeeConversation>;
 
 export const conversationListQuery = z.object({
   direction: z.enum(['older', 'latest']).default('older'),
@@ -63,7 +63,7 @@ export const lazadaSession = z.object({
   is_agent: z.boolean(),
   handover_reason: z.string().nullable(),
 });
-export type LazadaSession = z.infer<typeof lazadaSession>;
+export type LazadaSessionView = z.infer<typeof lazadaSession>;
 
 export const sessionListQuery = z.object({
   direction: z.enum(['older', 'latest']).default('older'),
@@ -104,7 +104,7 @@ export const shopeeMessage = z.object({
   status: messageStatus,
   error: z.string().nullable(),
 });
-export type ShopeeMessage = z.infer<typeof shopeeMessage>;
+export type ShopeeMessageView = z.infer<typeof shopeeMessage>;
 
 export const messagePageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(limits.messagePageSize),
@@ -130,7 +130,7 @@ export const lazadaMessage = z.object({
   status: messageStatus,
   error: z.string().nullable(),
 });
-export type LazadaMessage = z.infer<typeof lazadaMessage>;
+export type LazadaMessageView = z.infer<typeof lazadaMessage>;
 
 export const lazadaMessagePage = z.object({
   message_list: z.array(lazadaMessage),

@@ -102,7 +102,7 @@ export function toLazadaTokens(b: Json, nowMs: number): LazadaTokens {
   };
 }
 
-export const toLazadaSession = (x: Json): LazadaSession => ({
+export const parseLazadaSession = (x: Json): LazadaSession => ({
   sessionId: str(x.session_id),
   title: str(x.title),
   summary: str(x.summary ?? x.content),
@@ -114,7 +114,7 @@ export const toLazadaSession = (x: Json): LazadaSession => ({
   siteId: str(x.site_id),
 });
 
-export const toLazadaMessage = (m: Json): LazadaMessage => ({
+export const parseLazadaMessage = (m: Json): LazadaMessage => ({
   messageId: str(m.message_id),
   sessionId: str(m.session_id),
   fromAccountId: str(m.from_account_id),

@@ -6,9 +6,9 @@ import {
   type LazadaSession,
   type LazadaTokens,
   type LazadaVoucher,
-  toLazadaMessage,
+  parseLazadaMessage,
+  parseLazadaSession,
   toLazadaProduct,
-  toLazadaSession,
   toLazadaTokens,
   toLazadaVoucher,
 } from './lazada-wire.ts';
@@ -133,7 +133,7 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
         last_session_id: input.lastSessionId,
       });
       return {
-        sessions: list(d.session_list).map(toLazadaSession),
+        sessions: list(d.session_list).map(parseLazadaSession),
         hasMore: bool(d.has_more),
         nextStartTime: num(d.next_start_time),
         lastSessionId: str(d.last_session_id),
@@ -141,7 +141,7 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
     },
 
     getSession: async (accessToken: string, sessionId: string): Promise<LazadaSession> =>
-      toLazadaSession(await api('GET', '/im/session/get', accessToken, { session_id: sessionId })),
+      parseLazadaSession(await api('GET', '/im/session/get', accessToken, { session_id: sessionId })),
 
     async listMessages(
       accessToken: string,
@@ -159,7 +159,7 @@ export function createLazadaClient(options: LazadaClientOptions, fetchImpl?: typ
         last_message_id: input.lastMessageId,
       });
       return {
-        messages: list(d.message_list).map(toLazadaMessage),
+        messages: list(d.message_list).map(parseLazadaMessage),
         hasMore: bool(d.has_more),
         nextStartTime: num(d.next_start_time),
         lastMessageId: str(d.last_message_id),

@@ -1,5 +1,5 @@
 import { parseJsonKeepingBigInts } from './big-json.ts';
-import { jsonObject, type ShopeeMessage, toShopeeMessage } from './shopee-wire.ts';
+import { jsonObject, parseShopeeMessage, type ShopeeMessage } from './shopee-wire.ts';
 import { type Json, num, obj, str } from './wire-values.ts';
 
 /** Shopee push codes this package gives a shape to; any other code arrives as `other`. */
@@ -56,7 +56,7 @@ export function readShopeePush(body: Json): ShopeePush {
     kind: 'message',
     shopId,
     timestamp,
-    message: toShopeeMessage(content),
+    message: parseShopeeMessage(content),
     fromUserName: str(content.from_user_name),
     toUserName: str(content.to_user_name),
   };

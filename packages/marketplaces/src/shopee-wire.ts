@@ -122,7 +122,7 @@ export const toShopeeShopInfo = (b: Json): ShopeeShopInfo => ({
   authorizationExpiresAt: num(b.expire_time) > 0 ? new Date(num(b.expire_time) * 1000) : null,
 });
 
-export const toShopeeConversation = (c: Json): ShopeeConversation => ({
+export const parseShopeeConversation = (c: Json): ShopeeConversation => ({
   conversationId: str(c.conversation_id),
   toId: str(c.to_id),
   toName: str(c.to_name),
@@ -138,7 +138,7 @@ export const toShopeeConversation = (c: Json): ShopeeConversation => ({
   lastMessageTimestamp: str(c.last_message_timestamp),
 });
 
-export const toShopeeMessage = (m: Json): ShopeeMessage => ({
+export const parseShopeeMessage = (m: Json): ShopeeMessage => ({
   messageId: str(m.message_id),
   conversationId: str(m.conversation_id),
   fromId: str(m.from_id),

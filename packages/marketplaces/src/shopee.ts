@@ -4,6 +4,8 @@ import { readShopeePush, type ShopeePush } from './push.ts';
 import { shopeeOrderCalls } from './shopee-orders.ts';
 import {
   jsonObject,
+  parseShopeeConversation,
+  parseShopeeMessage,
   type ShopeeConversation,
   type ShopeeItem,
   type ShopeeMessage,
@@ -12,9 +14,7 @@ import {
   type ShopeeShopInfo,
   type ShopeeTokens,
   type ShopeeVoucher,
-  toShopeeConversation,
   toShopeeItem,
-  toShopeeMessage,
   toShopeeModel,
   toShopeeSentMessage,
   toShopeeShopInfo,
@@ -149,14 +149,14 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
       });
       const page = obj(r.page_result);
       return {
-        conversations: list(r.conversations).map(toShopeeConversation),
+        conversations: list(r.conversations).map(parseShopeeConversation),
         more: bool(page.more),
         nextTimestampNano: str(obj(page.next_cursor).next_message_time_nano),
       };
     },
 
     getOneConversation: async (auth: ShopeeAuth, conversationId: string): Promise<ShopeeConversation> =>
-      toShopeeConversation(
+      parseShopeeConversation(
         await shopGet(auth, '/api/v2/sellerchat/get_one_conversation', { conversation_id: conversationId }),
       ),
 
@@ -170,7 +170,7 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
         page_size: input.pageSize,
       });
       return {
-        messages: list(r.messages).map(toShopeeMessage),
+        messages: list(r.messages).map(parseShopeeMessage),
         nextOffset: str(obj(r.page_result).next_offset),
       };
     },

@@ -122,6 +122,9 @@ export const shops = pgTable(
   ],
 );
 
+/** A shop as stored: what shop-scoped routes and services receive. */
+export type ShopRow = typeof shops.$inferSelect;
+
 // ---- inbox ---------------------------------------------------------------------------------
 export const conversations = pgTable(
   'conversations',

@@ -1,5 +1,5 @@
 import type { Provider, ShopVoucher } from '@balas/contracts';
-import type { ProductVariationRow, shops } from '../db/schema.ts';
+import type { ProductVariationRow, ShopRow } from '../db/schema.ts';
 import type { OrderPlatform } from './orders.ts';
 
 /**
@@ -13,7 +13,7 @@ export type MarketplaceProvider = Exclude<Provider, 'website'>;
 export type PlatformMode = 'live' | 'sandbox' | 'off';
 
 /** The shop as a platform sees it: a row of `shops`. */
-export type PlatformShop = typeof shops.$inferSelect;
+export type PlatformShop = ShopRow;
 
 /** A conversation as a platform needs it (a row of `conversations`). */
 export interface PlatformConversation {

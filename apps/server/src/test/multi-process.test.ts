@@ -9,8 +9,8 @@ import {
   clientEvents,
   type InboxCounts,
   type InboxRow,
-  type ShopeeConversation,
-  type ShopeeMessage,
+  type ShopeeConversationView,
+  type ShopeeMessageView,
 } from '@balas/contracts';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { Redis } from 'ioredis';
@@ -44,12 +44,12 @@ interface Child {
 
 interface ConversationEvent {
   shopId: string;
-  conversation: ShopeeConversation;
+  conversation: ShopeeConversationView;
 }
 interface MessageEvent {
   conversationId: string;
   shopId: string;
-  message: ShopeeMessage;
+  message: ShopeeMessageView;
 }
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,6 +1,6 @@
 import type { RealtimeEvent, RealtimePayload } from '@balas/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { fromLazada, fromShopee, upsertConversation } from '../features/inbox/api/conversations.ts';
+import { fromLazada, rowFromShopeeView, upsertConversation } from '../features/inbox/api/conversations.ts';
 import { applyRow } from '../features/inbox/api/inbox.ts';
 import {
   fromLazadaMessage,
@@ -30,7 +30,7 @@ const updates: Updates = {
   },
   /** A shop's conversation list row (its platform's shape): moves to its place in the shop's lists. */
   'shop.conversation': (client, { shopId, conversation }) => {
-    const row = 'session_id' in conversation ? fromLazada(conversation) : fromShopee(conversation);
+    const row = 'session_id' in conversation ? fromLazada(conversation) : rowFromShopeeView(conversation);
     client.setQueriesData(
       { queryKey: ['conversations', shopId, ''] },
       (data: Parameters<typeof upsertConversation>[0]) => upsertConversation(data, row),

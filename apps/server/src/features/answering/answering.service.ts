@@ -9,8 +9,8 @@ import {
   type ShopIndex,
 } from '@balas/bot';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers } from '../../db/schema.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import { loadShopKnowledge } from './shop-knowledge.ts';
 
 const CACHE_SHOPS = 200;

@@ -1,10 +1,10 @@
 import { messages } from '@balas/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { merchants } from '../../db/schema.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -3,10 +3,10 @@ import { limits, serverMessages } from '@balas/contracts';
 import { MarketplaceError } from '@balas/marketplaces';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers, conversations, lookupCache, shops } from '../../db/schema.ts';
 import { connectShop, eventually, shopperSees } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 
 /*
  * Order questions answered from the platform, end to end through the sandbox mounted in the app:

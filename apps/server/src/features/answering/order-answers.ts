@@ -10,9 +10,9 @@ import {
 } from '@balas/bot';
 import { handoverReasonMessage, type LookupProblem, serverMessages, shopTimeZone } from '@balas/contracts';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import type { AnsweringService } from './answering.service.ts';
 
 /** The bot's answer to an order question, and the reason the merchant reads when it hands over. */

@@ -1,6 +1,7 @@
 import type { ShopKnowledge } from '@balas/bot';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import {
   knowledgeChunks,
   knowledgeFiles,
@@ -10,7 +11,6 @@ import {
   topicEntries,
   topics,
 } from '../../db/schema.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 
 /** Everything the merchant taught the bot for one shop, in the engine's terms. */
 export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnowledge> {

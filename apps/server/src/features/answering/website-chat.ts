@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
-import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
+import { isUuid } from '../shops/shop-guard.ts';
 
 export async function findWebsiteShop(db: Db, id: string): Promise<ShopRow | null> {
   if (!isUuid(id)) return null;

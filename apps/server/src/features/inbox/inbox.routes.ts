@@ -23,10 +23,10 @@ import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
 import { cursorAt, decodeOffset } from './conversations/cursor.ts';
 import { readOnPlatformJob } from './inbox.jobs.ts';
 import {
-  toLazadaMessage,
-  toLazadaSession,
-  toShopeeConversation,
-  toShopeeMessage,
+  lazadaMessageView,
+  lazadaSessionView,
+  shopeeConversationView,
+  shopeeMessageView,
 } from './inbox.serialize.ts';
 import type { InboxService } from './inbox.service.ts';
 import type { ReplyService } from './reply.service.ts';
@@ -83,7 +83,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       });
       return {
         data: {
-          conversations: page.rows.map(toShopeeConversation),
+          conversations: page.rows.map(shopeeConversationView),
           page_result: {
             page_size: q.page_size,
             more: page.more,
@@ -120,7 +120,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       });
       return {
         data: {
-          session_list: page.rows.map(toLazadaSession),
+          session_list: page.rows.map(lazadaSessionView),
           next_start_time: page.next ? String(page.next.at.getTime()) : '',
           next_cursor_id: page.next?.id ?? '',
           has_more: page.more,
@@ -168,7 +168,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       const shopExternal = request.shop.externalId ?? request.shop.id;
       return {
         data: {
-          messages: page.rows.map((m) => toShopeeMessage(m, conversation, shopExternal)),
+          messages: page.rows.map((m) => shopeeMessageView(m, conversation, shopExternal)),
           page_result: { page_size: request.query.page_size, next_offset: page.next },
         },
       };
@@ -190,7 +190,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       const { conversation, page } = await openMessages(request);
       return {
         data: {
-          message_list: page.rows.map((m) => toLazadaMessage(m, conversation)),
+          message_list: page.rows.map((m) => lazadaMessageView(m, conversation)),
           next_offset: page.next,
         },
       };
@@ -214,7 +214,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
         const updated = await inbox.setBot(request.shop, conversation, request.body.status);
         return {
-          data: request.shop.provider === 'lazada' ? toLazadaSession(updated) : toShopeeConversation(updated),
+          data:
+            request.shop.provider === 'lazada' ? lazadaSessionView(updated) : shopeeConversationView(updated),
         };
       },
     );
@@ -242,8 +243,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
         return {
           data:
             request.shop.provider === 'lazada'
-              ? toLazadaMessage(message, c)
-              : toShopeeMessage(message, c, shopExternal),
+              ? lazadaMessageView(message, c)
+              : shopeeMessageView(message, c, shopExternal),
         };
       },
     );
@@ -265,8 +266,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
         return {
           data:
             request.shop.provider === 'lazada'
-              ? toLazadaMessage(message, conversation)
-              : toShopeeMessage(message, conversation, shopExternal),
+              ? lazadaMessageView(message, conversation)
+              : shopeeMessageView(message, conversation, shopExternal),
         };
       },
     );

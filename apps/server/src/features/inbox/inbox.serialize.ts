@@ -1,4 +1,9 @@
-import type { LazadaMessage, LazadaSession, ShopeeConversation, ShopeeMessage } from '@balas/contracts';
+import type {
+  LazadaMessageView,
+  LazadaSessionView,
+  ShopeeConversationView,
+  ShopeeMessageView,
+} from '@balas/contracts';
 import type { conversations, messages } from '../../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -26,7 +31,7 @@ export type PageMessage = Pick<
 
 const nanos = (d: Date) => (BigInt(d.getTime()) * 1_000_000n).toString();
 
-export const toShopeeConversation = (c: ListConversation): ShopeeConversation => ({
+export const shopeeConversationView = (c: ListConversation): ShopeeConversationView => ({
   id: c.id,
   conversation_id: c.externalId,
   to_id: c.customerId,
@@ -40,7 +45,7 @@ export const toShopeeConversation = (c: ListConversation): ShopeeConversation =>
   handover_reason: c.handoverReason,
 });
 
-export const toLazadaSession = (c: ListConversation): LazadaSession => ({
+export const lazadaSessionView = (c: ListConversation): LazadaSessionView => ({
   id: c.id,
   session_id: c.externalId,
   title: c.customerName,
@@ -57,11 +62,11 @@ export const toLazadaSession = (c: ListConversation): LazadaSession => ({
 
 const sourceOf = { customer: 'buyer', agent: 'seller', bot: 'openapi' } as const;
 
-export const toShopeeMessage = (
+export const shopeeMessageView = (
   m: PageMessage,
   c: Pick<ConversationRow, 'customerId'>,
   shopExternalId: string,
-): ShopeeMessage => ({
+): ShopeeMessageView => ({
   id: m.id,
   message_id: m.externalId ?? m.id,
   source: sourceOf[m.sender],
@@ -74,7 +79,10 @@ export const toShopeeMessage = (
   error: m.error,
 });
 
-export const toLazadaMessage = (m: PageMessage, c: Pick<ConversationRow, 'externalId'>): LazadaMessage => ({
+export const lazadaMessageView = (
+  m: PageMessage,
+  c: Pick<ConversationRow, 'externalId'>,
+): LazadaMessageView => ({
   id: m.id,
   message_id: m.externalId ?? m.id,
   session_id: c.externalId,

@@ -1,16 +1,16 @@
 import { channels } from '@balas/contracts';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import type { IncomingMessage } from '../../platforms/platform.ts';
 import { autoReplyJob } from '../answering/answering.jobs.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import { createConversationStore } from './conversations/conversation-store.ts';
 import {
   type ConversationRow,
+  lazadaMessageView,
+  lazadaSessionView,
   type MessageRow,
-  toLazadaMessage,
-  toLazadaSession,
-  toShopeeConversation,
-  toShopeeMessage,
+  shopeeConversationView,
+  shopeeMessageView,
 } from './inbox.serialize.ts';
 import { createChatPages } from './messages/chat-pages.ts';
 import { toInboxRow } from './views/inbox-row.ts';
@@ -47,7 +47,7 @@ export function createInboxService(ctx: AppContext) {
 
   /** A conversation changed: its shop's list row, the merchant's inbox row, then the counts. */
   function emitConversation(shop: ShopRow, c: ConversationRow) {
-    const conversation = shop.provider === 'lazada' ? toLazadaSession(c) : toShopeeConversation(c);
+    const conversation = shop.provider === 'lazada' ? lazadaSessionView(c) : shopeeConversationView(c);
     ctx.realtime.emit(channels.shop(shop.id), 'shop.conversation', { shopId: shop.id, conversation });
     ctx.realtime.emit(channels.merchant(shop.merchantId), 'inbox.updated', {
       conversationId: c.id,
@@ -59,7 +59,9 @@ export function createInboxService(ctx: AppContext) {
 
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
     const message =
-      shop.provider === 'lazada' ? toLazadaMessage(m, c) : toShopeeMessage(m, c, shop.externalId ?? shop.id);
+      shop.provider === 'lazada'
+        ? lazadaMessageView(m, c)
+        : shopeeMessageView(m, c, shop.externalId ?? shop.id);
     ctx.realtime.emit(channels.conversation(shop.id, c.externalId), 'conversation.message', {
       conversationId: c.externalId,
       shopId: shop.id,

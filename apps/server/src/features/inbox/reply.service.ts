@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import { isUuid, type ShopRow } from '../shops/shop-guard.ts';
+import { isUuid } from '../shops/shop-guard.ts';
 import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
 import type { InboxService } from './inbox.service.ts';
 

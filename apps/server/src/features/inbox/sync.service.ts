@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import type { IncomingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { CatalogueSync } from '../products/catalogue-sync.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import type { InboxService } from './inbox.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { insightsMessages, type KnowledgeGap, limits, type Topic } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import type { TrainingService } from '../training/training.service.ts';
 import type { InsightShop } from './insights.service.ts';
 import { groupQuestions } from './question-groups.ts';

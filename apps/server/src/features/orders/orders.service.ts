@@ -12,12 +12,12 @@ import {
 } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { products } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { OrderPlatform, PlatformAccess, RecentOrder } from '../../platforms/orders.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ShopsService } from '../shops/shops.service.ts';
 import { createLookupCache } from './lookup-cache.ts';
 

@@ -1,10 +1,10 @@
 import { MarketplaceError } from '@balas/marketplaces';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ShopRow } from '../../db/schema.ts';
 import { conversations, products, shops } from '../../db/schema.ts';
 import { connectShop } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import { createOrdersService } from './orders.service.ts';
 
 /*

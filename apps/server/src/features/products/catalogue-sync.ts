@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { shops as shopsTable } from '../../db/schema.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import type { ShopRow } from '../shops/shop-guard.ts';
 import type { ProductsService } from './products.service.ts';
 
 /** The most we read of one catalogue; a longer one is kept up to date but never pruned. */

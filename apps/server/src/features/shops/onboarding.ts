@@ -1,8 +1,8 @@
 import type { ShopOnboarding } from '@balas/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers, knowledgeFiles, productInfo, shops, topicEntries, topics } from '../../db/schema.ts';
-import type { ShopRow } from './shop-guard.ts';
 
 /**
  * Where a shop stands on its first steps: trained (a topic with something to say, a readable file or

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-
-export type ShopRow = typeof shops.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {

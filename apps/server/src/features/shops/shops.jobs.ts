@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { shops } from '../../db/schema.ts';
 import { bindJob, defineJob } from '../../platform/queue.ts';
-import type { ShopRow } from './shop-guard.ts';
 import type { ShopsService } from './shops.service.ts';
 
 /** Refresh tokens this long before they expire (Shopee access tokens live 4 hours). */

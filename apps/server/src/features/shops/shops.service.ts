@@ -8,12 +8,13 @@ import {
 } from '@balas/contracts';
 import { and, asc, eq, isNotNull, lt, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { ShopRow } from '../../db/schema.ts';
 import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import type { Connector, MarketplaceTokens } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import { createShopCache, type ShopRow } from './shop-guard.ts';
+import { createShopCache } from './shop-guard.ts';
 
 export const defaultShopConfig: ShopConfig = {
   vouchersEnabled: false,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
 import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
-import { parseShopeeMessage } from '../../platforms/shopee/shopee.platform.ts';
+import { incomingFromShopee } from '../../platforms/shopee/shopee.platform.ts';
 import type { SyncService } from '../inbox/sync.service.ts';
 
 /** Pages of Shopee's lost-push list read per gap repair (100 pushes a page). */
@@ -86,7 +86,7 @@ export function webhooksJobHandlers(
     if (shop && push.kind === 'message') {
       await deps.sync.store(
         shop,
-        parseShopeeMessage(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
+        incomingFromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
         true,
       );
     } else if (shop && push.kind === 'notification') {

@@ -21,7 +21,7 @@ const SESSIONS_PAGE = 20;
 const MESSAGES_PAGE = 25;
 
 /** A Lazada message in our terms: account type 1 is the buyer, 2 the seller. */
-export function parseLazadaMessage(
+export function incomingFromLazada(
   m: LazadaMessage,
   session: { buyerId: string; title: string },
 ): IncomingMessage {
@@ -108,7 +108,7 @@ export function createLazadaPlatform(input: {
       startTime: Date.now(),
       pageSize: MESSAGES_PAGE,
     });
-    return page.messages.reverse().map((m) => parseLazadaMessage(m, session));
+    return page.messages.reverse().map((m) => incomingFromLazada(m, session));
   };
 
   return {

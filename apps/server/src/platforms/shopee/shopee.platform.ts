@@ -25,7 +25,7 @@ const MESSAGES_PAGE = 25;
 export const bodyHash = (raw: string) => createHash('sha256').update(raw).digest('hex');
 
 /** A Shopee message in our terms; the buyer is whoever is not the shop. */
-export function parseShopeeMessage(
+export function incomingFromShopee(
   shop: Pick<PlatformShop, 'externalId'>,
   m: ShopeeMessage,
   names: { from?: string; to?: string } = {},
@@ -111,7 +111,7 @@ export function createShopeePlatform(input: {
     const page = await client.getMessages(a, { conversationId, pageSize: MESSAGES_PAGE });
     return page.messages.reverse().map((m) => {
       const shopSide = m.fromShopId === a.shopId || m.fromId === a.shopId;
-      return parseShopeeMessage(
+      return incomingFromShopee(
         { externalId: a.shopId },
         m,
         shopSide ? { to: customerName } : { from: customerName },

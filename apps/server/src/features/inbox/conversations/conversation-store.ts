@@ -1,9 +1,9 @@
 import { normalizeInput, responseDeadline, shopTimeZone } from '@balas/contracts';
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
 import type { IncomingMessage } from '../../../platforms/platform.ts';
-import type { ShopRow } from '../../shops/shop-guard.ts';
 import { type ConversationRow, previewText } from '../inbox.serialize.ts';
 import { ms } from './cursor.ts';
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import type { ShopRow } from '../../../db/schema.ts';
 import { conversations, messages } from '../../../db/schema.ts';
 import { notFound } from '../../../errors.ts';
-import type { ShopRow } from '../../shops/shop-guard.ts';
 import { afterCursor, type Cursor, cursorValues, encodeOffset, escapeLike } from '../conversations/cursor.ts';
 import type { ConversationRow, ListConversation, PageMessage } from '../inbox.serialize.ts';
 

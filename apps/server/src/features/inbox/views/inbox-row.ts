@@ -1,5 +1,5 @@
 import type { InboxLastFrom, InboxRow, InboxState } from '@balas/contracts';
-import type { ShopRow } from '../../shops/shop-guard.ts';
+import type { ShopRow } from '../../../db/schema.ts';
 import type { ConversationRow } from '../inbox.serialize.ts';
 
 /** What an inbox row needs of its conversation. */

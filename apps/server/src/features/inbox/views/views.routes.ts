@@ -16,9 +16,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
+import type { ShopRow } from '../../../db/schema.ts';
 import { conversations, shops } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUuid, type ShopCache, type ShopRow, shopGuard } from '../../shops/shop-guard.ts';
+import { isUuid, type ShopCache, shopGuard } from '../../shops/shop-guard.ts';
 import type { InboxService } from '../inbox.service.ts';
 import { toInboxRow } from './inbox-row.ts';
 

@@ -1,4 +1,4 @@
-import type { LazadaSession, Shop, ShopeeConversation } from '@balas/contracts';
+import type { LazadaSessionView, Shop, ShopeeConversationView } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -22,7 +22,7 @@ export interface ConversationRow {
   handoverReason: string | null;
 }
 
-export const fromShopee = (c: ShopeeConversation): ConversationRow => ({
+export const rowFromShopeeView = (c: ShopeeConversationView): ConversationRow => ({
   id: c.id,
   externalId: c.conversation_id,
   customerId: c.to_id,
@@ -35,7 +35,7 @@ export const fromShopee = (c: ShopeeConversation): ConversationRow => ({
   handoverReason: c.handover_reason,
 });
 
-export const fromLazada = (s: LazadaSession): ConversationRow => ({
+export const fromLazada = (s: LazadaSessionView): ConversationRow => ({
   id: s.id,
   externalId: s.session_id,
   customerId: s.buyer_id,
@@ -63,7 +63,7 @@ export const conversationsQuery = (shop: Shop, search = '') =>
     queryFn: async ({ pageParam, signal }): Promise<Page> => {
       if (shop.providerName === 'lazada') {
         const page = await api<{
-          session_list: LazadaSession[];
+          session_list: LazadaSessionView[];
           next_start_time: string;
           next_cursor_id: string;
           has_more: boolean;
@@ -84,7 +84,7 @@ export const conversationsQuery = (shop: Shop, search = '') =>
         };
       }
       const page = await api<{
-        conversations: ShopeeConversation[];
+        conversations: ShopeeConversationView[];
         page_result: {
           more: boolean;
           next_cursor: { next_message_time_nano: string; conversation_id: string };
@@ -102,7 +102,7 @@ export const conversationsQuery = (shop: Shop, search = '') =>
       });
       const next = page.page_result.next_cursor;
       return {
-        rows: page.conversations.map(fromShopee),
+        rows: page.conversations.map(rowFromShopeeView),
         next: page.page_result.more ? { at: next.next_message_time_nano, id: next.conversation_id } : null,
       };
     },
@@ -131,14 +131,14 @@ export function useToggleConversationBot(shop: Shop) {
   return useMutation({
     mutationFn: async ({ externalId, status }: { externalId: string; status: boolean }) => {
       const provider = shop.providerName === 'lazada' ? 'lazada' : 'shopee';
-      const updated = await api<ShopeeConversation | LazadaSession>(
+      const updated = await api<ShopeeConversationView | LazadaSessionView>(
         `/${provider}/v1/${shop.id}/${encodeURIComponent(externalId)}`,
         {
           method: 'PUT',
           body: { status },
         },
       );
-      return 'session_id' in updated ? fromLazada(updated) : fromShopee(updated);
+      return 'session_id' in updated ? fromLazada(updated) : rowFromShopeeView(updated);
     },
     onSuccess: (row) => {
       client.setQueriesData<InfiniteData<Page, Page['next']>>(

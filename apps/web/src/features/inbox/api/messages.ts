@@ -1,4 +1,4 @@
-import type { LazadaMessage, Shop, ShopeeMessage } from '@balas/contracts';
+import type { LazadaMessageView, Shop, ShopeeMessageView } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -22,7 +22,7 @@ export interface Bubble {
   error: string | null;
 }
 
-export const fromShopeeMessage = (m: ShopeeMessage): Bubble => ({
+export const fromShopeeMessage = (m: ShopeeMessageView): Bubble => ({
   id: m.id,
   messageId: m.message_id,
   sender: m.source === 'openapi' ? 'bot' : m.sender,
@@ -34,7 +34,7 @@ export const fromShopeeMessage = (m: ShopeeMessage): Bubble => ({
   error: m.error,
 });
 
-export function fromLazadaMessage(m: LazadaMessage): Bubble {
+export function fromLazadaMessage(m: LazadaMessageView): Bubble {
   let content: Record<string, unknown> | null = null;
   try {
     const parsed: unknown = JSON.parse(m.content);
@@ -76,13 +76,13 @@ export const messagesQuery = (shop: Shop, conversation: string) =>
     queryFn: async ({ pageParam, signal }): Promise<Page> => {
       const query = { page_size: 25, offset: pageParam || undefined };
       if (shop.providerName === 'lazada') {
-        const page = await api<{ message_list: LazadaMessage[]; next_offset: string }>(
+        const page = await api<{ message_list: LazadaMessageView[]; next_offset: string }>(
           path(shop, conversation),
           { query, signal },
         );
         return { bubbles: page.message_list.map(fromLazadaMessage), next: page.next_offset };
       }
-      const page = await api<{ messages: ShopeeMessage[]; page_result: { next_offset: string } }>(
+      const page = await api<{ messages: ShopeeMessageView[]; page_result: { next_offset: string } }>(
         path(shop, conversation),
         { query, signal },
       );
@@ -115,18 +115,21 @@ export function upsertBubble(data: InfiniteData<Page, string> | undefined, bubbl
 
 export function useSendReply(shop: Shop, conversation: string) {
   const client = useQueryClient();
-  const put = (m: ShopeeMessage | LazadaMessage) =>
+  const put = (m: ShopeeMessageView | LazadaMessageView) =>
     client.setQueryData(messagesKey(shop.id, conversation), (data: InfiniteData<Page, string> | undefined) =>
       upsertBubble(data, 'session_id' in m ? fromLazadaMessage(m) : fromShopeeMessage(m)),
     );
   const send = useMutation({
     mutationFn: (message: string) =>
-      api<ShopeeMessage | LazadaMessage>(path(shop, conversation), { method: 'POST', body: { message } }),
+      api<ShopeeMessageView | LazadaMessageView>(path(shop, conversation), {
+        method: 'POST',
+        body: { message },
+      }),
     onSuccess: put,
   });
   const retry = useMutation({
     mutationFn: (messageId: string) =>
-      api<ShopeeMessage | LazadaMessage>(`${path(shop, conversation)}/messages/${messageId}/retry`, {
+      api<ShopeeMessageView | LazadaMessageView>(`${path(shop, conversation)}/messages/${messageId}/retry`, {
         method: 'POST',
       }),
     onSuccess: put,
