@@ -1,4 +1,5 @@
 import type { LazadaSessionView, Shop, ShopeeConversationView } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -130,7 +131,7 @@ export function useToggleConversationBot(shop: Shop) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ externalId, status }: { externalId: string; status: boolean }) => {
-      const provider = shop.providerName === 'lazada' ? 'lazada' : 'shopee';
+      const provider = channelOf(shop.providerName).routeSegment;
       const updated = await api<ShopeeConversationView | LazadaSessionView>(
         `/${provider}/v1/${shop.id}/${encodeURIComponent(externalId)}`,
         {

@@ -1,4 +1,5 @@
 import type { LazadaMessageView, Shop, ShopeeMessageView } from '@balas/contracts';
+import { channelOf } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -65,7 +66,7 @@ interface Page {
 export const messagesKey = (shopId: string, conversation: string) =>
   ['messages', shopId, conversation] as const;
 
-const provider = (shop: Shop) => (shop.providerName === 'lazada' ? 'lazada' : 'shopee');
+const provider = (shop: Shop) => channelOf(shop.providerName).routeSegment;
 const path = (shop: Shop, conversation: string) =>
   `/${provider(shop)}/v1/${shop.id}/${encodeURIComponent(conversation)}`;
 

@@ -1,7 +1,9 @@
 import {
+  channelOf,
   limits,
   type OrderLookup,
   type ProductLookup,
+  type Provider,
   type RecentOrdersLookup,
   type ShopVoucher,
 } from '@balas/contracts';
@@ -11,12 +13,12 @@ import { api } from '../../../lib/api-client.ts';
 /** What the card lookups need of the chat's shop. */
 export interface CardShop {
   id: string;
-  providerName: string;
+  providerName: Provider;
 }
 
 /** The server caches lookups this long; the dashboard keeps its copy as long. */
 const fresh = limits.lookupCacheSeconds * 1000;
-const provider = (shop: CardShop) => (shop.providerName === 'lazada' ? 'lazada' : 'shopee');
+const provider = (shop: CardShop) => channelOf(shop.providerName).routeSegment;
 const base = (shop: CardShop) => `/${provider(shop)}/v1/${encodeURIComponent(shop.id)}`;
 
 /**

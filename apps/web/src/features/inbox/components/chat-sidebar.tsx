@@ -114,7 +114,7 @@ export function ChatSidebar({
                       </Typography>
                     </Badge>
                     <Box sx={{ flex: 1 }} />
-                    <ConversationChip row={row} />
+                    <ConversationChip row={row} shopBotOn={shop.defaultBotStatus} />
                   </Box>
                 }
                 secondary={row.latestText}

@@ -1,18 +1,28 @@
 import { Chip } from '@mui/material';
 import type { ConversationRow } from '../api/conversations.ts';
 
-/** Spec §4: 'Not live' (never set), 'Enabled', 'Disabled'; 'Transferred to Agent' when handed over. */
-export function conversationStatus(row: Pick<ConversationRow, 'isEnable' | 'isAgent'>) {
+/**
+ * The bot's effective state in a conversation: the conversation's own switch when the merchant set
+ * one, else the shop's (said so); 'Transferred to Agent' when handed over. The spec's 'Not live' for
+ * a switch never set hid that the shop's bot answers there (docs/spec-deviations.md).
+ */
+export function conversationStatus(row: Pick<ConversationRow, 'isEnable' | 'isAgent'>, shopBotOn: boolean) {
   if (row.isAgent) return { label: 'Transferred to Agent', color: 'warning' as const };
   if (row.isEnable === null || row.isEnable === undefined)
-    return { label: 'Not live', color: 'default' as const };
+    return shopBotOn
+      ? { label: 'Bot on (shop)', color: 'success' as const }
+      : { label: 'Bot off (shop)', color: 'default' as const };
   return row.isEnable
     ? { label: 'Enabled', color: 'success' as const }
     : { label: 'Disabled', color: 'default' as const };
 }
 
-export function ConversationChip({ row }: { row: ConversationRow }) {
-  const status = conversationStatus(row);
+/** Whether the bot answers in this conversation: its own switch, else the shop's. */
+export const botAnswers = (row: Pick<ConversationRow, 'isEnable'>, shopBotOn: boolean) =>
+  row.isEnable ?? shopBotOn;
+
+export function ConversationChip({ row, shopBotOn }: { row: ConversationRow; shopBotOn: boolean }) {
+  const status = conversationStatus(row, shopBotOn);
   return (
     <Chip
       size="small"

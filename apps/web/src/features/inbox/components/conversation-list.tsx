@@ -1,4 +1,4 @@
-import { channels, messages, type Shop } from '@balas/contracts';
+import { channelOf, channels, messages, type Shop } from '@balas/contracts';
 import {
   Alert,
   Avatar,
@@ -18,10 +18,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { type ConversationRow, useConversations, useToggleConversationBot } from '../api/conversations.ts';
-import { ConversationChip } from './conversation-chip.tsx';
+import { botAnswers, ConversationChip } from './conversation-chip.tsx';
 
 export const chatPath = (shop: Shop, row: ConversationRow) =>
-  `/chat/${shop.providerName === 'lazada' ? 'lazada' : 'shopee'}/${shop.id}/${encodeURIComponent(row.externalId)}?name=${encodeURIComponent(row.name || 'Name')}&id=${encodeURIComponent(row.customerId || 'ID')}`;
+  `/chat/${channelOf(shop.providerName).routeSegment}/${shop.id}/${encodeURIComponent(row.externalId)}?name=${encodeURIComponent(row.name || 'Name')}&id=${encodeURIComponent(row.customerId || 'ID')}`;
 
 /** The shop's conversations on its detail page: live, newest first, virtualized, infinite. */
 export function ConversationList({ shop }: { shop: Shop }) {
@@ -110,7 +110,7 @@ export function ConversationList({ shop }: { shop: Shop }) {
                       <Typography sx={{ fontWeight: row.newMsg ? 700 : 600 }} noWrap>
                         {row.name || row.customerId}
                       </Typography>
-                      <ConversationChip row={row} />
+                      <ConversationChip row={row} shopBotOn={shop.defaultBotStatus} />
                     </Stack>
                     <Typography variant="body2" color="text.secondary" noWrap>
                       {row.latestText}
@@ -125,8 +125,13 @@ export function ConversationList({ shop }: { shop: Shop }) {
                   </Typography>
                   <Switch
                     size="small"
-                    checked={row.isEnable === true}
-                    onChange={() => toggle.mutate({ externalId: row.externalId, status: !row.isEnable })}
+                    checked={botAnswers(row, shop.defaultBotStatus)}
+                    onChange={() =>
+                      toggle.mutate({
+                        externalId: row.externalId,
+                        status: !botAnswers(row, shop.defaultBotStatus),
+                      })
+                    }
                     slotProps={{ input: { 'aria-label': `Chatbot for ${row.name || row.customerId}` } }}
                   />
                 </Box>

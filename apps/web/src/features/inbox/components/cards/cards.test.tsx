@@ -24,7 +24,7 @@ import { OrderCard } from './order-card.tsx';
 import { ProductCard } from './product-card.tsx';
 import { VoucherCard } from './voucher-card.tsx';
 
-const shop = { id: 'shop-1', providerName: 'shopee' };
+const shop = { id: 'shop-1', providerName: 'shopee' as const };
 const SN = '2611037K3QH2MX';
 
 const order: OrderLookup = {
