@@ -1,4 +1,4 @@
-import { cardMessages } from '@balas/contracts';
+import { cardMessages, type LookupProblem } from '@balas/contracts';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import { Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { type ReactNode, useState } from 'react';
@@ -193,4 +193,57 @@ export function money(amount: number | string, currency: string | null): string 
   } catch {
     return `${currency ?? ''} ${value.toFixed(2)}`.trim();
   }
+}
+
+/**
+ * A looked-up card in every state: a skeleton of its size while loading, the id with Retry when the
+ * lookup failed or the platform could not answer, a plain note when it is not in the shop.
+ */
+export function LookupCard({
+  kind,
+  title,
+  query,
+  notFound,
+  found,
+  canRetry = () => true,
+}: {
+  kind: CardKind;
+  title: string;
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    data: { result: 'found' | 'not_found' | 'unavailable'; problem?: LookupProblem | null } | undefined;
+    refetch: () => unknown;
+  };
+  notFound: string;
+  /** The card when found, or null when the answer holds nothing to show. */
+  found: () => ReactNode | null;
+  canRetry?: (problem: LookupProblem | null | undefined) => boolean;
+}) {
+  if (query.isPending) return <CardSkeleton kind={kind} label={title} />;
+  const retry = () => void query.refetch();
+  const answer = query.data;
+  if (query.isError || !answer)
+    return (
+      <CardProblem
+        kind={kind}
+        title={title}
+        message={cardMessages.failed}
+        retrying={query.isFetching}
+        onRetry={retry}
+      />
+    );
+  const card = answer.result === 'found' ? found() : null;
+  if (card) return card;
+  if (answer.result === 'not_found') return <CardProblem kind={kind} title={title} message={notFound} />;
+  return (
+    <CardProblem
+      kind={kind}
+      title={title}
+      message={answer.problem?.message ?? cardMessages.failed}
+      retrying={query.isFetching}
+      onRetry={canRetry(answer.problem) ? retry : undefined}
+    />
+  );
 }

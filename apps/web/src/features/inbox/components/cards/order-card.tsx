@@ -2,7 +2,7 @@ import { cardMessages, type OrderStatus, type OrderSummary, type OrderView } fro
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import { Box, Chip, type ChipProps, Link, Stack, Typography } from '@mui/material';
 import { type CardShop, useOrderCard } from '../../api/orders.ts';
-import { CardFrame, CardProblem, CardSkeleton, money, Thumb } from './card-frame.tsx';
+import { CardFrame, LookupCard, money, Thumb } from './card-frame.tsx';
 
 const statusColor: Record<OrderStatus, ChipProps['color']> = {
   unpaid: 'warning',
@@ -125,30 +125,14 @@ export function OrderCardView({ order }: { order: OrderView }) {
 /** An order shared in the chat, looked up in the shop (cached a few minutes on the server). */
 export function OrderCard({ shop, orderSn }: { shop: CardShop; orderSn: string }) {
   const query = useOrderCard(shop, orderSn);
-  const title = cardMessages.order(orderSn);
-  if (query.isPending) return <CardSkeleton kind="order" label={title} />;
-  const retry = () => void query.refetch();
-  if (query.isError)
-    return (
-      <CardProblem
-        kind="order"
-        title={title}
-        message={cardMessages.failed}
-        retrying={query.isFetching}
-        onRetry={retry}
-      />
-    );
-  const found = query.data;
-  if (found.result === 'found' && found.order) return <OrderCardView order={found.order} />;
-  if (found.result === 'not_found')
-    return <CardProblem kind="order" title={title} message={cardMessages.orderNotFound} />;
   return (
-    <CardProblem
+    <LookupCard
       kind="order"
-      title={title}
-      message={found.problem?.message ?? cardMessages.failed}
-      retrying={query.isFetching}
-      onRetry={found.problem?.reason === 'no_platform_orders' ? undefined : retry}
+      title={cardMessages.order(orderSn)}
+      query={query}
+      notFound={cardMessages.orderNotFound}
+      found={() => (query.data?.order ? <OrderCardView order={query.data.order} /> : null)}
+      canRetry={(problem) => problem?.reason !== 'no_platform_orders'}
     />
   );
 }

@@ -4,7 +4,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { type CardShop, useProductCard } from '../../api/orders.ts';
-import { CARD_WIDTH, CardFrame, CardProblem, CardSkeleton, money, Thumb } from './card-frame.tsx';
+import { CARD_WIDTH, CardFrame, LookupCard, money, Thumb } from './card-frame.tsx';
 
 const line = {
   display: 'block',
@@ -133,30 +133,13 @@ export function ProductCardView({ product }: { product: Product }) {
 /** A product shared or suggested in the chat: our synced catalogue first, else the platform. */
 export function ProductCard({ shop, productId }: { shop: CardShop; productId: string }) {
   const query = useProductCard(shop, productId);
-  const title = cardMessages.product(productId);
-  if (query.isPending) return <CardSkeleton kind="product" label={title} />;
-  const retry = () => void query.refetch();
-  if (query.isError)
-    return (
-      <CardProblem
-        kind="product"
-        title={title}
-        message={cardMessages.failed}
-        retrying={query.isFetching}
-        onRetry={retry}
-      />
-    );
-  const found = query.data;
-  if (found.result === 'found' && found.product) return <ProductCardView product={found.product} />;
-  if (found.result === 'not_found')
-    return <CardProblem kind="product" title={title} message={cardMessages.productNotFound} />;
   return (
-    <CardProblem
+    <LookupCard
       kind="product"
-      title={title}
-      message={found.problem?.message ?? cardMessages.failed}
-      retrying={query.isFetching}
-      onRetry={retry}
+      title={cardMessages.product(productId)}
+      query={query}
+      notFound={cardMessages.productNotFound}
+      found={() => (query.data?.product ? <ProductCardView product={query.data.product} /> : null)}
     />
   );
 }
