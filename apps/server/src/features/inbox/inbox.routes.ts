@@ -23,8 +23,10 @@ import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
 import { cursorAt, decodeOffset } from './conversations/cursor.ts';
 import { readOnPlatformJob } from './inbox.jobs.ts';
 import {
+  conversationViewOf,
   lazadaMessageView,
   lazadaSessionView,
+  messageViewOf,
   shopeeConversationView,
   shopeeMessageView,
 } from './inbox.serialize.ts';
@@ -213,10 +215,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
         const updated = await inbox.setBot(request.shop, conversation, request.body.status);
-        return {
-          data:
-            request.shop.provider === 'lazada' ? lazadaSessionView(updated) : shopeeConversationView(updated),
-        };
+        return { data: conversationViewOf(request.shop, updated) };
       },
     );
 
@@ -239,13 +238,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
           conversation,
           request.body.message,
         );
-        const shopExternal = request.shop.externalId ?? request.shop.id;
-        return {
-          data:
-            request.shop.provider === 'lazada'
-              ? lazadaMessageView(message, c)
-              : shopeeMessageView(message, c, shopExternal),
-        };
+        return { data: messageViewOf(request.shop, message, c) };
       },
     );
 
@@ -262,13 +255,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       async (request) => {
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
         const message = await replies.retry(request.shop, conversation, request.params.messageId);
-        const shopExternal = request.shop.externalId ?? request.shop.id;
-        return {
-          data:
-            request.shop.provider === 'lazada'
-              ? lazadaMessageView(message, conversation)
-              : shopeeMessageView(message, conversation, shopExternal),
-        };
+        return { data: messageViewOf(request.shop, message, conversation) };
       },
     );
   }

@@ -1,10 +1,11 @@
-import type {
-  LazadaMessageView,
-  LazadaSessionView,
-  ShopeeConversationView,
-  ShopeeMessageView,
+import {
+  channelOf,
+  type LazadaMessageView,
+  type LazadaSessionView,
+  type ShopeeConversationView,
+  type ShopeeMessageView,
 } from '@balas/contracts';
-import type { conversations, messages } from '../../db/schema.ts';
+import type { conversations, messages, ShopRow } from '../../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -95,6 +96,20 @@ export const lazadaMessageView = (
   status: m.status,
   error: m.error,
 });
+
+/** A shop's conversation in the API's shape for its route segment (the website's chats use Shopee's). */
+export const conversationViewOf = (shop: Pick<ShopRow, 'provider'>, c: ListConversation) =>
+  channelOf(shop.provider).routeSegment === 'lazada' ? lazadaSessionView(c) : shopeeConversationView(c);
+
+/** A shop's message in the API's shape for its route segment. */
+export const messageViewOf = (
+  shop: Pick<ShopRow, 'provider' | 'externalId' | 'id'>,
+  m: PageMessage,
+  c: Pick<ConversationRow, 'customerId' | 'externalId'>,
+) =>
+  channelOf(shop.provider).routeSegment === 'lazada'
+    ? lazadaMessageView(m, c)
+    : shopeeMessageView(m, c, shop.externalId ?? shop.id);
 
 /** A short text for lists and the bot: the message text, or a label for cards and media. */
 export function previewText(type: string, content: Record<string, unknown>): string {

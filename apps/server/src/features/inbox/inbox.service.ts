@@ -6,11 +6,9 @@ import { autoReplyJob } from '../answering/answering.jobs.ts';
 import { createConversationStore } from './conversations/conversation-store.ts';
 import {
   type ConversationRow,
-  lazadaMessageView,
-  lazadaSessionView,
+  conversationViewOf,
   type MessageRow,
-  shopeeConversationView,
-  shopeeMessageView,
+  messageViewOf,
 } from './inbox.serialize.ts';
 import { createChatPages } from './messages/chat-pages.ts';
 import { toInboxRow } from './views/inbox-row.ts';
@@ -47,7 +45,7 @@ export function createInboxService(ctx: AppContext) {
 
   /** A conversation changed: its shop's list row, the merchant's inbox row, then the counts. */
   function emitConversation(shop: ShopRow, c: ConversationRow) {
-    const conversation = shop.provider === 'lazada' ? lazadaSessionView(c) : shopeeConversationView(c);
+    const conversation = conversationViewOf(shop, c);
     ctx.realtime.emit(channels.shop(shop.id), 'shop.conversation', { shopId: shop.id, conversation });
     ctx.realtime.emit(channels.merchant(shop.merchantId), 'inbox.updated', {
       conversationId: c.id,
@@ -58,10 +56,7 @@ export function createInboxService(ctx: AppContext) {
   }
 
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
-    const message =
-      shop.provider === 'lazada'
-        ? lazadaMessageView(m, c)
-        : shopeeMessageView(m, c, shop.externalId ?? shop.id);
+    const message = messageViewOf(shop, m, c);
     ctx.realtime.emit(channels.conversation(shop.id, c.externalId), 'conversation.message', {
       conversationId: c.externalId,
       shopId: shop.id,
