@@ -146,12 +146,15 @@ describe('embedded mode killed with SIGKILL', () => {
         );
         await sleep(randomInt(5, 40));
       }
+      // Files seen being read, counted at the last look before the kill.
+      let seenReading = 0;
       if (target === 'ingestion') {
-        // Until a file is seen being read right before the kill (a small file may finish first).
-        for (let attempt = 0; attempt < 4 && (await reading()) === 0; attempt++) {
+        // Until a file is seen being read; the kill follows that look at once (a file read in the
+        // meantime would leave the round proving nothing about ingestion).
+        seenReading = await reading();
+        for (let attempt = 0; attempt < 6 && seenReading === 0; attempt++) {
           await upload(round);
-          await untilTrue(async () => (await reading()) > 0);
-          await sleep(randomInt(0, 100));
+          await untilTrue(async () => (seenReading = await reading()) > 0);
         }
       }
       if (target === 'push processing') await Promise.race(inFlight);
@@ -160,7 +163,7 @@ describe('embedded mode killed with SIGKILL', () => {
         await untilTrue(() => buyers.slice(sent).some((b) => repliesOn(b) > 0));
       }
       if (target !== 'ingestion') await sleep(randomInt(0, 60));
-      const filesReading = target === 'ingestion' ? await reading() : 0;
+      const filesReading = seenReading;
       const unanswered = buyers.filter((b) => repliesOn(b) === 0).length;
       await killHard(server);
       caught.reading += filesReading;
