@@ -154,7 +154,10 @@ describe('embedded mode killed with SIGKILL', () => {
         seenReading = await reading();
         for (let attempt = 0; attempt < 6 && seenReading === 0; attempt++) {
           await upload(round);
-          await untilTrue(async () => (seenReading = await reading()) > 0);
+          await untilTrue(async () => {
+            seenReading = await reading();
+            return seenReading > 0;
+          });
         }
       }
       if (target === 'push processing') await Promise.race(inFlight);
