@@ -21,11 +21,12 @@ import { sniffDocument } from '../apps/server/src/features/knowledge/extract.ts'
 import { ingestFileJob, knowledgeJobHandlers } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
 import { createServices } from '../apps/server/src/services.ts';
 
-// `npm run eval [set folder...] [--quick] [--verbose] [--bench]`: loads each evaluation set into a
+// `npm run eval [set folder...] [--quick] [--verbose | --replies] [--bench]`: loads each evaluation set into a
 // fresh shop through the product's own services (topics, file upload + ingestion, catalogue, product
 // info), asks every question (a follow-up's earlier messages first, as one conversation) and scores
 // the answers by the strict rules of shared/eval/README.md. `--quick` asks the engine directly
-// (text files only, no database); `--bench` measures answer times with 1,000 chunks.
+// (text files only, no database); `--verbose` prints the wrong answers, `--replies` every reply
+// (to read them as a shopper would); `--bench` measures answer times with 1,000 chunks.
 // With no folder: the shared sets beside the repository and the repository's own (packages/bot/eval-sets).
 
 const { values, positionals } = parseArgs({
@@ -33,6 +34,7 @@ const { values, positionals } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     verbose: { type: 'boolean', short: 'v', default: false },
+    replies: { type: 'boolean', default: false },
     bench: { type: 'boolean', default: false },
     'base-url': { type: 'string' },
     model: { type: 'string' },
@@ -170,13 +172,13 @@ for (const dir of positionals.length ? positionals : defaultSets()) {
   process.stdout.write(formatSummary(set.name, run.summary));
   if (values.quick && set.skippedFiles.length)
     process.stdout.write(`  skipped files: ${set.skippedFiles.join(', ')}\n`);
-  if (values.verbose) {
+  if (values.verbose || values.replies) {
     for (const o of run.outcomes) {
-      if (o.correct) continue;
+      if (o.correct && !values.replies) continue;
       const q = set.questions.find((x) => x.id === o.id)!;
       const r = run.results.get(o.id)!;
       process.stdout.write(
-        `  x ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why}; ${r.text.replace(/\n/g, ' / ')}\n`,
+        `  ${o.correct ? 'ok' : 'x '} ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why}; ${r.text.replace(/\n/g, ' / ')}\n`,
       );
     }
   }

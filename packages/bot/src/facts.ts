@@ -265,8 +265,16 @@ const NO_GLOSS = new Set([
 const PROPER = new Set(['east_malaysia', 'west_malaysia', 'sabah', 'sarawak']);
 
 /** The lexicon's word for a concept in a language (places capitalised). */
+/** A lexicon entry worded as a question ("how many in a set", "几件") names nothing in a reply. */
+const QUESTION_FORM: Record<Lang, RegExp> = {
+  en: /^(how|what|when|where|which|who|why)\b/i,
+  ms: /^(berapa|apa|bila|macam mana|bagaimana)\b/i,
+  zh: /几|多少|吗|什么|怎么|哪|呢/,
+};
+
 export function glossWord(id: string, lang: Lang): string | undefined {
-  const word = lexiconConcept(id)?.[lang][0];
+  const words = lexiconConcept(id)?.[lang] ?? [];
+  const word = words.find((w) => !QUESTION_FORM[lang].test(w)) ?? words[0];
   if (!word || lang === 'zh' || !PROPER.has(id)) return word;
   return word.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }

@@ -59,35 +59,52 @@ export interface FactItem {
 
 /**
  * The templated sentence that opens a reply whose fact is written in another language: "According
- * to our shop information, West Malaysia: 1 to 3 working days." with the facts carried over (or what
- * the quoted sentence says of the question), after a "No" / "Yes (pocket)" when the shopper asked
- * yes-or-no. The quoted fact follows.
+ * to our shop information, West Malaysia: 1 to 3 working days." with the facts carried over, after a
+ * "No" / "Yes (pocket)" when the shopper asked yes-or-no. With no figure to carry it says what the
+ * quoted sentence is about: "What our shop information says about delivery:". The quote follows.
  */
 export const FACT_FRAME: Record<
   Lang,
   (f: { items: FactItem[]; negative: boolean; yesNo: boolean; about: string[] }) => string
 > = {
   en: ({ items, negative, yesNo, about }) =>
-    `${yesNo ? verdict('en', negative, about) : ''}According to our shop information${
-      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    `${yesNo ? verdict('en', negative, about) : ''}${
+      withFacts(items)
+        ? `According to our shop information, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.`
+        : items.length
+          ? `What our shop information says about ${listed(subjectsOf(items), ', ', ' and ')}:`
+          : 'According to our shop information:'
     }`,
   ms: ({ items, negative, yesNo, about }) =>
-    `${yesNo ? verdict('ms', negative, about) : ''}Menurut maklumat kedai kami${
-      items.length ? `, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.` : ':'
+    `${yesNo ? verdict('ms', negative, about) : ''}${
+      withFacts(items)
+        ? `Menurut maklumat kedai kami, ${items.map((i) => latinItem(i, ': ', ', ')).join('; ')}.`
+        : items.length
+          ? `Maklumat kedai kami tentang ${listed(subjectsOf(items), ', ', ' dan ')}:`
+          : 'Menurut maklumat kedai kami:'
     }`,
   zh: ({ items, negative, yesNo, about }) =>
-    `${yesNo ? verdict('zh', negative, about) : ''}根据本店资料${
-      items.length
-        ? `，${items
+    `${yesNo ? verdict('zh', negative, about) : ''}${
+      withFacts(items)
+        ? `根据本店资料，${items
             .map((i) =>
               i.facts.length
                 ? `${i.subject.length ? `${i.subject.join('、')}：` : ''}${i.facts.join('，')}`
                 : i.subject.join('、'),
             )
             .join('；')}。`
-        : '：'
+        : items.length
+          ? `本店资料中关于${subjectsOf(items).join('、')}的说明：`
+          : '根据本店资料：'
     }`,
 };
+
+const withFacts = (items: FactItem[]) => items.some((i) => i.facts.length > 0);
+const subjectsOf = (items: FactItem[]) => [...new Set(items.flatMap((i) => i.subject))];
+/** "a, b and c". */
+function listed(words: string[], comma: string, and: string): string {
+  return words.length > 1 ? `${words.slice(0, -1).join(comma)}${and}${words.at(-1)}` : (words[0] ?? '');
+}
 
 const VERDICT: Record<Lang, { yes: string; no: string }> = {
   en: { yes: 'Yes', no: 'No' },

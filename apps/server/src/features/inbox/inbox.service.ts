@@ -71,6 +71,19 @@ export function createInboxService(ctx: AppContext) {
     return row;
   }
 
+  /** The bot was put in charge: the dashboards hear it, and a shopper who waits gets an answer. */
+  async function answeringWaiting(
+    shop: ShopRow,
+    changed: { conversation: ConversationRow; answerDue: string | null },
+  ) {
+    emitConversation(shop, changed.conversation);
+    if (changed.answerDue) {
+      const messageId = changed.answerDue;
+      await ctx.queue.enqueue(autoReplyJob, { messageId }, { jobId: messageId });
+    }
+    return changed.conversation;
+  }
+
   const service = {
     emitConversation,
     emitMessage,
@@ -109,8 +122,8 @@ export function createInboxService(ctx: AppContext) {
       return Boolean(await emitting(shop, store.markRead(conversation)));
     },
 
-    setBot: (shop: ShopRow, conversation: ConversationRow, enabled: boolean) =>
-      emitting(shop, store.setBot(shop, conversation, enabled)),
+    setBot: async (shop: ShopRow, conversation: ConversationRow, enabled: boolean) =>
+      answeringWaiting(shop, await store.setBot(shop, conversation, enabled)),
 
     /**
      * Hands a conversation over to the shop's people: the bot stays quiet there until the merchant
@@ -127,8 +140,8 @@ export function createInboxService(ctx: AppContext) {
     /** Null when the conversation was neither resolved nor snoozed. */
     reopen: (shop: ShopRow, conversation: Pick<ConversationRow, 'id'>) =>
       emitting(shop, store.reopen(shop, conversation)),
-    handBack: (shop: ShopRow, conversation: Pick<ConversationRow, 'id' | 'handedOver'>) =>
-      emitting(shop, store.handBack(shop, conversation)),
+    handBack: async (shop: ShopRow, conversation: Pick<ConversationRow, 'id' | 'handedOver'>) =>
+      answeringWaiting(shop, await store.handBack(shop, conversation)),
     snooze: (shop: ShopRow, conversation: Pick<ConversationRow, 'id'>, until: Date) =>
       emitting(shop, store.snooze(shop, conversation, until)),
 

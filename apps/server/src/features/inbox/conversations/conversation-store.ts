@@ -1,5 +1,5 @@
 import { normalizeInput, responseDeadline, shopTimeZone } from '@balas/contracts';
-import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
@@ -26,6 +26,26 @@ export function replyDeadline(
   if (shop.provider === 'website') return null;
   if (shop.responseWindowHours) return new Date(since.getTime() + shop.responseWindowHours * HOUR);
   return responseDeadline(shop.provider, since, shopTimeZone(shop.region));
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The bot was just put (back) in charge: when the shopper's latest message is still unanswered it
+ * becomes due (in the caller's transaction, so the answer survives a crash). Returns its id, or
+ * null when nobody waits.
+ */
+async function answerWaitingShopper(tx: Tx, shop: ShopRow, conversation: ConversationRow) {
+  if (!conversation.awaitingSince) return null;
+  const [latest] = await tx
+    .select({ id: messages.id, sender: messages.sender })
+    .from(messages)
+    .where(eq(messages.conversationId, conversation.id))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(1);
+  if (latest?.sender !== 'customer') return null;
+  await tx.insert(answersDue).values({ messageId: latest.id, shopId: shop.id }).onConflictDoNothing();
+  return latest.id;
 }
 
 /**
@@ -165,6 +185,7 @@ export function createConversationStore(db: Db) {
       return updated ?? null;
     },
 
+    /** The conversation's own switch; turned on, the bot owes the shopper who waits an answer. */
     async setBot(shop: ShopRow, conversation: ConversationRow, enabled: boolean) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -185,7 +206,7 @@ export function createConversationStore(db: Db) {
               ? [event(shop, conversation.id, 'handed_back', 'merchant')]
               : []),
           ]);
-        return row!;
+        return { conversation: row!, answerDue: enabled ? await answerWaitingShopper(tx, shop, row!) : null };
       });
     },
 
@@ -241,7 +262,10 @@ export function createConversationStore(db: Db) {
       });
     },
 
-    /** To the bot: the handover ends and the conversation's switch is set on (an override). */
+    /**
+     * To the bot: the handover ends and the conversation's switch is set on (an override). A shopper
+     * still waiting gets the bot's answer to their latest message.
+     */
     async handBack(shop: ShopRow, conversation: Pick<ConversationRow, 'id' | 'handedOver'>) {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -262,7 +286,7 @@ export function createConversationStore(db: Db) {
             event(shop, conversation.id, 'handed_back', 'merchant'),
             event(shop, conversation.id, 'bot_enabled', 'merchant'),
           ]);
-        return row!;
+        return { conversation: row!, answerDue: await answerWaitingShopper(tx, shop, row!) };
       });
     },
 

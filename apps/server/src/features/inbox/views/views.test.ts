@@ -228,6 +228,10 @@ describe('the one inbox', () => {
     expect((await post(`/inbox/conversations/${a1}/reopen`)).json().data.state).toBe('needs_you');
     expect((await post(`/inbox/conversations/${a1}/reopen`)).json().data.state).toBe('needs_you');
 
+    // The team answered both shoppers, so handing back leaves the bot nobody to answer
+    // (hand-back.test.ts: a shopper still waiting gets the bot's answer).
+    await says(shopee, 'b2', 'agent', 'Your refund is on its way.', Date.now() + 2);
+    await says(web, 'a1', 'agent', 'Yes, we are here.', Date.now() + 3);
     const back = await post(`/inbox/conversations/${b2}/hand-back`);
     expect(back.json().data).toMatchObject({
       state: 'bot',

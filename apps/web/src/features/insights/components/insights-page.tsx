@@ -14,7 +14,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -66,9 +66,6 @@ export function InsightsPage() {
   const [custom, setCustom] = useState({ from: filter.from, to: filter.to });
   const [customOpen, setCustomOpen] = useState(!filter.days);
   const [exportError, setExportError] = useState<string | null>(null);
-  useEffect(() => {
-    document.title = `${insightsMessages.title} · Balas`;
-  }, []);
 
   const data = insights.data;
   const noShops = shops.isSuccess && shops.data.length === 0;
