@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createSandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
-import { api, merchantWithShopeeShop } from '../apps/server/src/chaos/processes.ts';
+import { api, merchantWithShopeeShop } from '../apps/server/src/test/processes.ts';
 import { freePort } from '../e2e/support/server.ts';
 import { createBenchDatabase, type Figure, spawnProduct } from './support.ts';
 

@@ -1,26 +1,28 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
+import type { Sandbox } from '@balas/marketplace-sandbox';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { freePort } from '../test/standalone-sandbox.ts';
-import { startBalancer } from './balancer.ts';
 import {
   claimRedisDatabase,
   freshPostgresDatabase,
   healthy,
   killHard,
   merchantWithShopeeShop,
+  productionEnv,
   type ServerChild,
+  sandboxServer,
   sleep,
   startServer,
   stopServer,
   waitUntilReady,
-} from './processes.ts';
+} from '../test/processes.ts';
+import { freePort } from '../test/standalone-sandbox.ts';
+import { startBalancer } from './balancer.ts';
 
 /*
  * Issue 13 (Also): the distributed deployment on PostgreSQL + Redis, two API processes behind a
@@ -59,40 +61,22 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('chaos: two API processes
     cleanups.push(redis.release);
     const dataDir = mkdtempSync(join(tmpdir(), 'balas-chaos-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const [portA, portB, portEntry, portSandbox] = await Promise.all([
-      freePort(),
-      freePort(),
-      freePort(),
-      freePort(),
-    ]);
+    const [portA, portB, portEntry] = await Promise.all([freePort(), freePort(), freePort()]);
     const apiA = `http://127.0.0.1:${portA}`;
     const apiB = `http://127.0.0.1:${portB}`;
     entry = `http://127.0.0.1:${portEntry}`;
     const balancer: Server = await startBalancer([apiA, apiB], portEntry);
     cleanups.push(() => new Promise<void>((resolve) => balancer.close(() => resolve())));
 
-    const sandboxUrl = `http://127.0.0.1:${portSandbox}`;
-    sandbox = await createSandbox({
-      publicUrl: sandboxUrl,
-      shopee: { ...sandboxDefaults.shopee, webhookUrl: `${entry}/api/webhooks/shopee` },
-      lazada: { ...sandboxDefaults.lazada },
-      pushRetryDelaysMs: [300, 1000, 2000, 4000, 8000, 16_000],
-    });
-    await sandbox.app.listen({ port: portSandbox, host: '127.0.0.1' });
-    cleanups.push(() => sandbox.app.close());
+    const platform = await sandboxServer(entry, [300, 1000, 2000, 4000, 8000, 16_000]);
+    sandbox = platform.sandbox;
+    cleanups.push(platform.close);
 
     const shared = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: entry,
-      DATA_DIR: dataDir,
+      ...productionEnv(entry, dataDir),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
-      SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
-      SHOPEE_BASE_URL: `${sandboxUrl}/shopee`,
+      ...platform.env,
     };
     const api = (key: 'a' | 'b', port: number, base: string) => async () => {
       const child = startServer(`API process ${key}`, 'apps/server/src/main.ts', {

@@ -1,25 +1,27 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KnowledgeFile } from '@balas/contracts';
-import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
+import type { Sandbox } from '@balas/marketplace-sandbox';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { deadJobs, jobs, knowledgeFiles, messages, webhookEvents } from '../db/schema.ts';
-import { freePort } from '../test/standalone-sandbox.ts';
 import {
   api,
   healthy,
   killHard,
   merchantWithShopeeShop,
+  productionEnv,
   type ServerChild,
+  sandboxServer,
   sleep,
   startServer,
   stopServer,
   waitUntilReady,
-} from './processes.ts';
+} from '../test/processes.ts';
+import { freePort } from '../test/standalone-sandbox.ts';
 
 /*
  * Issue 13.4: the embedded default (`npm start`: one process, PGlite under DATA_DIR, the job queue in
@@ -62,30 +64,13 @@ describe('embedded mode killed with SIGKILL', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'balas-kill-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const [port, sandboxPort] = await Promise.all([freePort(), freePort()]);
+    const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-    sandbox = await createSandbox({
-      publicUrl: sandboxUrl,
-      shopee: { ...sandboxDefaults.shopee, webhookUrl: `${base}/api/webhooks/shopee` },
-      lazada: { ...sandboxDefaults.lazada },
-      // Retried for about 30 s, longer than a restart: a push refused while the server is down arrives.
-      pushRetryDelaysMs: [300, 1000, 2000, 4000, 8000, 16_000],
-    });
-    await sandbox.app.listen({ port: sandboxPort, host: '127.0.0.1' });
-    cleanups.push(() => sandbox.app.close());
-    env = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
-      SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
-      SHOPEE_BASE_URL: `${sandboxUrl}/shopee`,
-    };
+    // Retried for about 30 s, longer than a restart: a push refused while the server is down arrives.
+    const platform = await sandboxServer(base, [300, 1000, 2000, 4000, 8000, 16_000]);
+    sandbox = platform.sandbox;
+    cleanups.push(platform.close);
+    env = { ...productionEnv(base, dataDir, 'warn'), PORT: String(port), ...platform.env };
     await boot();
     cleanups.push(() => stopServer(server));
   }, 60_000);

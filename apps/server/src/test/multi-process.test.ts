@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   channels,
   clientEvents,
@@ -12,13 +10,23 @@ import {
   type ShopeeConversationView,
   type ShopeeMessageView,
 } from '@balas/contracts';
-import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import type { Sandbox } from '@balas/marketplace-sandbox';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { eventually } from './marketplace-flow.ts';
+import {
+  api,
+  claimRedisDatabase,
+  freshPostgresDatabase,
+  healthy,
+  productionEnv,
+  type ServerChild,
+  sandboxServer,
+  startServer,
+  stopServer,
+  waitUntilReady,
+} from './processes.ts';
 import { freePort } from './standalone-sandbox.ts';
 
 /*
@@ -30,17 +38,9 @@ import { freePort } from './standalone-sandbox.ts';
  */
 
 const outer = loadConfig(process.env);
-const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
 const SHOP = '947042987'; // a demo Shopee shop of the sandbox
 const BUYER = '880033'; // a demo buyer with no conversation with that shop yet
 const CLAIM_KEY = 'balas-test:multi-process:claim';
-
-interface Child {
-  name: string;
-  proc: ChildProcess;
-  output: string[];
-  exited: boolean;
-}
 
 interface ConversationEvent {
   shopId: string;
@@ -53,126 +53,11 @@ interface MessageEvent {
 }
 
 const cleanups: (() => Promise<void>)[] = [];
-const children: Child[] = [];
+const children: ServerChild[] = [];
 const sockets: Socket[] = [];
-
-// If the test process dies without its hooks running, the servers must not outlive it.
-const killAll = () => {
-  for (const c of children) if (!c.exited) c.proc.kill('SIGKILL');
-};
-
-/** A fresh PostgreSQL database for this run, dropped afterwards. */
-async function createDatabase(adminUrl: string): Promise<string> {
-  const name = `balas_mp_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/**
- * The server processes use the fixed queue and stream names of a deployment (there is no variable
- * for a prefix), so they run in a Redis database of their own: an empty one, claimed with a key so
- * that a concurrent run picks another. Only the keys the app writes are removed afterwards.
- */
-async function claimRedisDatabase(baseUrl: string): Promise<string> {
-  const offset = randomInt(15);
-  for (let i = 0; i < 15; i++) {
-    const index = ((offset + i) % 15) + 1;
-    const url = new URL(baseUrl);
-    url.pathname = `/${index}`;
-    const redis = new Redis(url.toString(), { maxRetriesPerRequest: 1 });
-    const claimed =
-      (await redis.dbsize()) === 0 && (await redis.set(CLAIM_KEY, String(process.pid), 'EX', 900, 'NX'));
-    if (!claimed) {
-      redis.disconnect();
-      continue;
-    }
-    cleanups.push(async () => {
-      for (const pattern of ['balas:*', 'sio:session:*']) {
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-          if (keys.length > 0) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
-      }
-      await redis.del(CLAIM_KEY);
-      redis.disconnect();
-    });
-    return url.toString();
-  }
-  throw new Error('No empty Redis database (1-15) to run the processes in');
-}
-
-function start(name: string, script: string, env: Record<string, string>): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: repoRoot,
-    // Only what the test sets: nothing of the outer environment (ports, URLs, credentials) leaks in.
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const child: Child = { name, proc, output: [], exited: false };
-  const keep = (chunk: Buffer) => {
-    child.output.push(...chunk.toString().split('\n').filter(Boolean));
-    if (child.output.length > 300) child.output.splice(0, child.output.length - 300);
-  };
-  proc.stdout?.on('data', keep);
-  proc.stderr?.on('data', keep);
-  proc.once('exit', () => {
-    child.exited = true;
-  });
-  children.push(child);
-  return child;
-}
-
-async function stop(child: Child) {
-  if (child.exited) return;
-  const exited = new Promise<void>((resolve) => child.proc.once('exit', () => resolve()));
-  child.proc.kill('SIGTERM');
-  const timer = setTimeout(() => child.proc.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** Waits until `ready` answers true; fails at once with the process's output if it exits. */
-async function waitFor(child: Child, ready: () => Promise<boolean>, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (!(await ready().catch(() => false))) {
-    if (child.exited || Date.now() > deadline) {
-      throw new Error(
-        `${child.name} did not start${child.exited ? ` (exited ${child.proc.exitCode})` : ''}:\n${child.output.slice(-40).join('\n')}`,
-      );
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const hidden = (html: string, name: string) =>
   html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
-
-async function api<T>(base: string, path: string, init: { method?: string; token?: string; body?: unknown }) {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
 
 const signUp = (base: string) =>
   api<{ accessToken: string }>(base, '/api/signup', {
@@ -222,42 +107,32 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    process.once('exit', killAll);
-    cleanups.push(async () => {
-      process.off('exit', killAll);
-    });
-    const databaseUrl = await createDatabase(outer.databaseUrl!);
-    const redisUrl = await claimRedisDatabase(outer.redisUrl!);
+    const database = await freshPostgresDatabase(outer.databaseUrl!, 'balas_mp');
+    cleanups.push(database.drop);
+    const redis = await claimRedisDatabase(outer.redisUrl!, CLAIM_KEY);
+    cleanups.push(redis.release);
     const dataDir = mkdtempSync(join(tmpdir(), 'balas-mp-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const [portA, portB, portSandbox] = await Promise.all([freePort(), freePort(), freePort()]);
+    const [portA, portB] = await Promise.all([freePort(), freePort()]);
     apiA = `http://127.0.0.1:${portA}`;
     apiB = `http://127.0.0.1:${portB}`;
 
     // The sandbox as its own server, pushing to the deployment's public address (here: process A).
-    const sandboxUrl = `http://127.0.0.1:${portSandbox}`;
-    sandbox = await createSandbox({
-      publicUrl: sandboxUrl,
-      shopee: { ...sandboxDefaults.shopee, webhookUrl: `${apiA}/api/webhooks/shopee` },
-      lazada: { ...sandboxDefaults.lazada },
-      pushRetryDelaysMs: [250, 1000, 2000],
-    });
-    await sandbox.app.listen({ port: portSandbox, host: '127.0.0.1' });
-    cleanups.push(() => sandbox.app.close());
+    const platform = await sandboxServer(apiA, [250, 1000, 2000]);
+    sandbox = platform.sandbox;
+    cleanups.push(platform.close);
 
     // The same configuration on every process, as OPERATIONS.md asks.
     const shared = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: apiA,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      SECRET_KEY: randomBytes(32).toString('hex'),
-      SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
-      SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
-      SHOPEE_BASE_URL: `${sandboxUrl}/shopee`,
+      ...productionEnv(apiA, dataDir),
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      ...platform.env,
+    };
+    const start = (name: string, script: string, env: Record<string, string>) => {
+      const child = startServer(name, script, env);
+      children.push(child);
+      return child;
     };
     const a = start('API process A', 'apps/server/src/main.ts', {
       ...shared,
@@ -270,17 +145,20 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
       WORKERS: 'off',
     });
     const worker = start('worker', 'apps/server/src/worker-main.ts', shared);
-    const healthy = (base: string) => async () => (await fetch(`${base}/api/health`)).ok;
     await Promise.all([
-      waitFor(a, healthy(apiA)),
-      waitFor(b, healthy(apiB)),
-      waitFor(worker, async () => worker.output.some((line) => line.includes('"worker started"'))),
+      waitUntilReady(a, healthy(apiA), 90_000),
+      waitUntilReady(b, healthy(apiB), 90_000),
+      waitUntilReady(
+        worker,
+        async () => worker.output.some((line) => line.includes('"worker started"')),
+        90_000,
+      ),
     ]);
   }, 120_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all(children.map(stop));
+    await Promise.all(children.map(stopServer));
     // In reverse: what was created last goes first; a failing step does not stop the others.
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }, 60_000);

@@ -1,9 +1,9 @@
 import { type InboxRow, inboxWords } from '@balas/contracts';
 import { Alert, Avatar, Badge, Box, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isToday } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { VirtualRows } from '../../../../components/virtual-rows.tsx';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
 import type { useInboxList } from '../../api/inbox.ts';
 import { countdownOf } from '../states/inbox-state.ts';
@@ -158,19 +158,6 @@ export function InboxList({
   const now = useNow();
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
   const parent = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-  });
-  const items = virtual.getVirtualItems();
-  const last = items.at(-1);
-
-  useEffect(() => {
-    if (last && last.index >= rows.length - 5 && list.hasNextPage && !list.isFetchingNextPage)
-      void list.fetchNextPage();
-  }, [last, rows.length, list]);
 
   return (
     <Box
@@ -195,32 +182,9 @@ export function InboxList({
           {emptyText}
         </Typography>
       )}
-      <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
-        {items.map((item) => {
-          const row = rows[item.index]!;
-          return (
-            <Box
-              key={row.id}
-              role="listitem"
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: item.size,
-                transform: `translateY(${item.start}px)`,
-              }}
-            >
-              <InboxRowItem row={row} href={hrefOf(row)} selected={row.id === selectedId} now={now} />
-            </Box>
-          );
-        })}
-      </Box>
-      {list.isFetchingNextPage && (
-        <Box sx={{ p: 2, textAlign: 'center' }}>
-          <CircularProgress size={20} />
-        </Box>
-      )}
+      <VirtualRows rows={rows} rowHeight={ROW_HEIGHT} scrollRef={parent} query={list} keyOf={(row) => row.id}>
+        {(row) => <InboxRowItem row={row} href={hrefOf(row)} selected={row.id === selectedId} now={now} />}
+      </VirtualRows>
     </Box>
   );
 }

@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { createSandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
+import { freePort } from './standalone-sandbox.ts';
 
 /** Server processes for the crash tests: started from the sources, killed with SIGKILL, restarted. */
 
@@ -205,4 +208,42 @@ export async function claimRedisDatabase(baseUrl: string, claimKey: string) {
     };
   }
   throw new Error('No empty Redis database (1-15) to run the processes in');
+}
+
+/**
+ * A marketplace sandbox as a server of its own, pushing Shopee messages to the server at
+ * `webhookBase` and retrying refused pushes after `pushRetryDelaysMs`; `env` points a server
+ * process at it.
+ */
+export async function sandboxServer(webhookBase: string, pushRetryDelaysMs: number[]) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const sandbox = await createSandbox({
+    publicUrl: url,
+    shopee: { ...sandboxDefaults.shopee, webhookUrl: `${webhookBase}/api/webhooks/shopee` },
+    lazada: { ...sandboxDefaults.lazada },
+    pushRetryDelaysMs,
+  });
+  await sandbox.app.listen({ port, host: '127.0.0.1' });
+  return {
+    sandbox,
+    env: {
+      SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
+      SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
+      SHOPEE_BASE_URL: `${url}/shopee`,
+    },
+    close: () => sandbox.app.close(),
+  };
+}
+
+/** What every server process of one test shares: production mode, the public address, one key. */
+export function productionEnv(publicUrl: string, dataDir: string, logLevel = 'info') {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: logLevel,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: dataDir,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+  };
 }

@@ -1,0 +1,81 @@
+import { Box, CircularProgress } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type HTMLAttributes, type ReactNode, type RefObject, useEffect } from 'react';
+
+/** What the rows need of an infinite query. */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/** A row's own attributes on its list item (`data-*` for tests and styling). */
+type RowAttributes = HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string>;
+
+/**
+ * The rows of an infinite query inside `scrollRef`'s element, virtualized: only those on screen
+ * are drawn, and the next page loads as the last ones come into view.
+ */
+export function VirtualRows<T>({
+  rows,
+  rowHeight,
+  scrollRef,
+  query,
+  keyOf,
+  rowAttributes,
+  children,
+}: {
+  rows: T[];
+  rowHeight: number;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  query: PagedQuery;
+  keyOf: (row: T) => string;
+  rowAttributes?: (row: T) => RowAttributes;
+  children: (row: T) => ReactNode;
+}) {
+  const virtual = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 8,
+  });
+  const items = virtual.getVirtualItems();
+  const last = items.at(-1);
+
+  useEffect(() => {
+    if (last && last.index >= rows.length - 5 && query.hasNextPage && !query.isFetchingNextPage)
+      void query.fetchNextPage();
+  }, [last, rows.length, query]);
+
+  return (
+    <>
+      <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {items.map((item) => {
+          const row = rows[item.index]!;
+          return (
+            <Box
+              key={keyOf(row)}
+              role="listitem"
+              {...rowAttributes?.(row)}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                height: item.size,
+                transform: `translateY(${item.start}px)`,
+              }}
+            >
+              {children(row)}
+            </Box>
+          );
+        })}
+      </Box>
+      {query.isFetchingNextPage && (
+        <Box sx={{ p: 2, textAlign: 'center' }}>
+          <CircularProgress size={20} aria-label="Loading more" />
+        </Box>
+      )}
+    </>
+  );
+}
