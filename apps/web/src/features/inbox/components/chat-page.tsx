@@ -136,8 +136,9 @@ export function ChatView({
   const bubbles = useMemo(() => chatBubbles(chat.data?.pages), [chat.data]);
   const log = useRef<ChatMessagesHandle>(null);
   useChannel(channels.conversation(shop.id, conversation));
-  // The shopper panel: a right column when there is room (beside the Inbox's list too), else a sheet.
-  const wide = useMediaQuery(embedded ? '(min-width:1200px)' : '(min-width:960px)', { noSsr: true });
+  // The shopper panel: a right column when the chat keeps room to read beside it (in the Inbox the
+  // sidebar and the list come first), else a sheet.
+  const wide = useMediaQuery(embedded ? '(min-width:1536px)' : '(min-width:1200px)', { noSsr: true });
   const [sheet, setSheet] = useState(false);
   const panel = (onClose?: () => void) => (
     <Suspense fallback={null}>
@@ -194,7 +195,8 @@ export function ChatView({
           }}
         >
           {leading}
-          <Box sx={{ flex: 1, minWidth: 120 }}>
+          {/* The name keeps its room: the controls move to a line of their own first. */}
+          <Box sx={{ flex: 1, minWidth: 200 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               <Typography
                 component={embedded ? 'h2' : 'h1'}

@@ -154,7 +154,10 @@ function OrderRow({ order }: { order: OrderSummary }) {
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <OrderStatusChip order={order} />
-          <Typography variant="body2" sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="body2"
+            sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {order.total === null ? '' : money(order.total, order.currency)}
           </Typography>
         </Stack>

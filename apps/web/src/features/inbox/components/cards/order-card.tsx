@@ -27,7 +27,8 @@ export function OrderStatusChip({ order }: { order: Pick<OrderSummary, 'status' 
       variant={order.status === 'cancelled' || order.status === 'returned' ? 'outlined' : 'filled'}
       label={cardMessages.status[order.status]}
       title={order.platformStatus}
-      sx={{ height: 22, fontSize: 12, fontWeight: 600 }}
+      // A long status gives way (ellipsis, the whole of it on hover) before the total does.
+      sx={{ height: 22, fontSize: 12, fontWeight: 600, minWidth: 0, flexShrink: 1 }}
     />
   );
 }
@@ -72,7 +73,10 @@ export function OrderCardView({ order }: { order: OrderView }) {
       <Stack spacing={0.75} sx={{ height: '100%' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <OrderStatusChip order={order} />
-          <Typography variant="body2" sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="body2"
+            sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             {order.total === null ? '' : money(order.total, order.currency)}
           </Typography>
         </Stack>
