@@ -20,6 +20,7 @@ import {
   claimRedisDatabase,
   freshPostgresDatabase,
   healthy,
+  merchantWithShopeeShop,
   productionEnv,
   type ServerChild,
   sandboxServer,
@@ -55,9 +56,6 @@ interface MessageEvent {
 const cleanups: (() => Promise<void>)[] = [];
 const children: ServerChild[] = [];
 const sockets: Socket[] = [];
-
-const hidden = (html: string, name: string) =>
-  html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
 
 const signUp = (base: string) =>
   api<{ accessToken: string }>(base, '/api/signup', {
@@ -164,33 +162,9 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
   }, 60_000);
 
   it('delivers a push taken by process A to a socket on process B, and only to the shop owner', async () => {
-    const token = await signUp(apiA);
+    // The merchant connects the demo shop on A, approving it on the sandbox's page.
+    const { token, shopId } = await merchantWithShopeeShop(apiA, sandbox.state.config.publicUrl, SHOP);
     const strangerToken = await signUp(apiB);
-
-    // Connect the demo shop as a merchant does: create it on A, approve it on the sandbox's page.
-    const created = await api<{ authUrl: string; id: string }>(apiA, '/api/shopee', {
-      method: 'POST',
-      token,
-      body: {
-        name: 'My Shopee shop',
-        person_name: 'Aisyah',
-        person_email: 'aisyah@example.com',
-        person_phone: '012-345 6789',
-        redirect: 'http://localhost:3000/dashboard/addshop/complete',
-      },
-    });
-    const page = await (await fetch(created.authUrl)).text();
-    const approve = await fetch(`${sandbox.state.config.publicUrl}/shopee/authorize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ decision: 'approve', shop_id: SHOP, redirect: hidden(page, 'redirect') }),
-      redirect: 'manual',
-    });
-    expect(approve.status).toBe(302);
-    const callback = await fetch(String(approve.headers.get('location')), { redirect: 'manual' });
-    expect(callback.status).toBe(302);
-    expect(callback.headers.get('location')).not.toContain('error');
-    const shopId = created.id;
 
     const owner = await openSocket(apiB, token);
     const ownerSaw = record(owner);
