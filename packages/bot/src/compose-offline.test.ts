@@ -161,6 +161,17 @@ describe('composeOffline across languages', () => {
     expect(ms.text).toMatch(/1 hingga 3 hari bekerja/);
   });
 
+  it('says the days a shop is closed as closed, not as opening hours', () => {
+    const ix = fileShop(
+      'store.txt',
+      'Our showroom is closed on Mondays and on the first two days of Hari Raya Aidilfitri.\nParking is free.',
+    );
+    const zh = reply(ix, '门市星期一有开吗？', 'zh');
+    expect(zh).toContain('休息：星期一，Hari Raya Aidilfitri');
+    expect(zh).not.toMatch(/营业：星期一/);
+    expect(reply(ix, 'kedai buka hari Isnin?', 'ms')).toContain('Tutup: Isnin');
+  });
+
   it('carries durations, prices, discounts and weekdays into the shopper language', () => {
     const facts = (text: string, from: 'en' | 'ms' | 'zh', to: 'en' | 'ms' | 'zh') =>
       factsOf(text, from).map((f) => f.say(to));

@@ -504,7 +504,11 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   const yesNo = isYesNoQuestion(question);
   for (const s of sentences) {
     const before = items.length;
+    // "Closed on Mondays and on the first two days of Hari Raya": what the clauses list is when the
+    // shop is closed, until a clause says it opens.
+    let closed = false;
     for (const clause of clausesOf(s.text)) {
+      closed = CLOSED[s.lang].test(clause) || (closed && !OPEN[s.lang].test(clause));
       // Yes or no is said by the clause about what was asked, not by any clause of the sentence.
       let shared = 0;
       for (const t of termsOf(clause).keys()) if (query.terms.has(t)) shared++;
@@ -521,13 +525,16 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
         .map((f) => f.say(language))
         .filter((f) => !seen.has(f) && !isPlace(f));
       for (const f of facts) seen.add(f);
-      const subject = [...places, ...glossOf(clause, language, 3).filter((g) => !places.includes(g))].filter(
-        (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
-      );
-      if (facts.length) items.push({ subject: subject.slice(0, 2), facts });
-      else if (items.length && places.length) {
+      const subject = closed
+        ? [CLOSED_WORD[language], ...places]
+        : [...places, ...glossOf(clause, language, 3).filter((g) => !places.includes(g))].filter(
+            (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
+          );
+      const last = items.at(-1);
+      if (facts.length && closed && last?.subject.join() === subject.join()) last.facts.push(...facts);
+      else if (facts.length) items.push({ subject: subject.slice(0, 2), facts });
+      else if (last && places.length) {
         // "..., Sarawak & Labuan": more places for the fact before.
-        const last = items.at(-1)!;
         last.subject = [...new Set([...last.subject, ...places])].slice(0, 4);
       }
     }
@@ -560,6 +567,19 @@ function askedAndSaid(query: Query, sentences: Sentence[], language: Lang, limit
 }
 
 /** A sentence's clauses: on semicolons, "and" / "dan" / "和", and commas before a new statement. */
+/** A clause saying when the shop is closed, and one saying it opens (which ends the closed list). */
+const CLOSED: Record<Lang, RegExp> = {
+  en: /\bclosed\b/i,
+  ms: /\btutup\b/i,
+  zh: /休息|关门|不营业|休业|公休/,
+};
+const OPEN: Record<Lang, RegExp> = {
+  en: /\bopens?\b/i,
+  ms: /\bbuka\b/i,
+  zh: /(?<!不)营业|开门/,
+};
+const CLOSED_WORD: Record<Lang, string> = { en: 'Closed', ms: 'Tutup', zh: '休息' };
+
 function clausesOf(text: string): string[] {
   return text
     .split(/[;；。]|\s+(?:and|dan|serta)\s+|[和及]|[,，](?=\s*\D)/)
