@@ -108,13 +108,16 @@ export function ChatSidebar({
               <ListItemText
                 primary={
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <Badge color="error" variant="dot" invisible={!row.newMsg}>
-                      <Typography sx={{ fontWeight: row.newMsg ? 700 : 500 }} noWrap>
+                    {/* The name gives way (ellipsis) before the state chip leaves the row. */}
+                    <Badge color="error" variant="dot" invisible={!row.newMsg} sx={{ minWidth: 0, flexShrink: 1 }}>
+                      <Typography sx={{ fontWeight: row.newMsg ? 700 : 500, minWidth: 0 }} noWrap>
                         {row.name || row.customerId}
                       </Typography>
                     </Badge>
                     <Box sx={{ flex: 1 }} />
-                    <ConversationChip row={row} shopBotOn={shop.defaultBotStatus} />
+                    <Box sx={{ flexShrink: 0 }}>
+                      <ConversationChip row={row} shopBotOn={shop.defaultBotStatus} />
+                    </Box>
                   </Box>
                 }
                 secondary={row.latestText}
