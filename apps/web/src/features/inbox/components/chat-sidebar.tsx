@@ -109,7 +109,12 @@ export function ChatSidebar({
                 primary={
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     {/* The name gives way (ellipsis) before the state chip leaves the row. */}
-                    <Badge color="error" variant="dot" invisible={!row.newMsg} sx={{ minWidth: 0, flexShrink: 1 }}>
+                    <Badge
+                      color="error"
+                      variant="dot"
+                      invisible={!row.newMsg}
+                      sx={{ minWidth: 0, flexShrink: 1 }}
+                    >
                       <Typography sx={{ fontWeight: row.newMsg ? 700 : 500, minWidth: 0 }} noWrap>
                         {row.name || row.customerId}
                       </Typography>
