@@ -105,10 +105,26 @@ const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest
   c.snoozed_until, c.reply_due_at`;
 const maybeDate = (v: string | null) => (v === null ? null : new Date(v));
 
-function parseRow(r: RawRow): { conversation: RowConversation; shop: RowShop } {
-  const [id, shopId, externalId, customerName, latestText, latestAt, lastFrom, unreadCount] = r;
-  const [botEnabled, handedOver, handoverReason, handoverCode, resolvedAt, snoozedUntil, replyDueAt] =
-    r.slice(8, 15) as [boolean | null, boolean, string | null, string | null, ...(string | null)[]];
+function parseRow([
+  id,
+  shopId,
+  externalId,
+  customerName,
+  latestText,
+  latestAt,
+  lastFrom,
+  unreadCount,
+  botEnabled,
+  handedOver,
+  handoverReason,
+  handoverCode,
+  resolvedAt,
+  snoozedUntil,
+  replyDueAt,
+  shopName,
+  provider,
+  defaultBotStatus,
+]: RawRow): { conversation: RowConversation; shop: RowShop } {
   return {
     conversation: {
       id,
@@ -123,11 +139,11 @@ function parseRow(r: RawRow): { conversation: RowConversation; shop: RowShop } {
       handedOver,
       handoverReason,
       handoverCode,
-      resolvedAt: maybeDate(resolvedAt ?? null),
-      snoozedUntil: maybeDate(snoozedUntil ?? null),
-      replyDueAt: maybeDate(replyDueAt ?? null),
+      resolvedAt: maybeDate(resolvedAt),
+      snoozedUntil: maybeDate(snoozedUntil),
+      replyDueAt: maybeDate(replyDueAt),
     },
-    shop: { id: shopId, name: r[15], provider: r[16], defaultBotStatus: r[17] },
+    shop: { id: shopId, name: shopName, provider, defaultBotStatus },
   };
 }
 

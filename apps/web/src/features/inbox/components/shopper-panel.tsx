@@ -5,9 +5,9 @@ import { format } from 'date-fns';
 import { useMemo } from 'react';
 import type { Bubble } from '../api/messages.ts';
 import { type CardShop, useRecentOrders } from '../api/orders.ts';
-import { money, Thumb } from './cards/card-frame.tsx';
+import { Thumb } from './cards/card-frame.tsx';
 import { productsAskedAbout } from './cards/card-refs.ts';
-import { OrderStatusChip, SellerCentreLink } from './cards/order-card.tsx';
+import { OrderHeadline, SellerCentreLink } from './cards/order-card.tsx';
 import { ProductCard } from './cards/product-card.tsx';
 
 const ROW_HEIGHT = 104;
@@ -152,15 +152,7 @@ function OrderRow({ order }: { order: OrderSummary }) {
     >
       <Thumb src={first?.image ?? null} alt={first?.name ?? cardMessages.order(order.orderSn)} size={44} />
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <OrderStatusChip order={order} />
-          <Typography
-            variant="body2"
-            sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {order.total === null ? '' : money(order.total, order.currency)}
-          </Typography>
-        </Stack>
+        <OrderHeadline order={order} />
         <Typography variant="caption" color="text.secondary" sx={line}>
           {order.orderSn}
           {order.createdAt ? ` · ${format(order.createdAt, 'd MMM')}` : ''}

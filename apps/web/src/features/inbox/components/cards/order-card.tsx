@@ -33,6 +33,22 @@ export function OrderStatusChip({ order }: { order: Pick<OrderSummary, 'status' 
   );
 }
 
+/** An order's status and total on one line (the total keeps its room). */
+export function OrderHeadline({
+  order,
+}: {
+  order: Pick<OrderSummary, 'status' | 'platformStatus' | 'total' | 'currency'>;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <OrderStatusChip order={order} />
+      <Typography variant="body2" sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap', flexShrink: 0 }}>
+        {order.total === null ? '' : money(order.total, order.currency)}
+      </Typography>
+    </Stack>
+  );
+}
+
 /** A link to the order in the platform's seller centre, in a new tab. */
 export function SellerCentreLink({
   order,
@@ -71,15 +87,7 @@ export function OrderCardView({ order }: { order: OrderView }) {
   return (
     <CardFrame kind="order" label={cardMessages.order(order.orderSn)}>
       <Stack spacing={0.75} sx={{ height: '100%' }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <OrderStatusChip order={order} />
-          <Typography
-            variant="body2"
-            sx={{ ml: 'auto', fontWeight: 700, whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {order.total === null ? '' : money(order.total, order.currency)}
-          </Typography>
-        </Stack>
+        <OrderHeadline order={order} />
         <Typography variant="caption" color="text.secondary" sx={line}>
           {cardMessages.order(order.orderSn)}
           {order.total === null ? ` · ${cardMessages.totalPending}` : ''}
