@@ -1,6 +1,11 @@
 import type { AppContext } from './context.ts';
 import { answeringJobHandlers, sweepDueAnswersJob } from './features/answering/answering.jobs.ts';
-import { inboxJobHandlers, reconcilePendingRepliesJob, wakeSnoozedJob } from './features/inbox/inbox.jobs.ts';
+import {
+  compactTalliesJob,
+  inboxJobHandlers,
+  reconcilePendingRepliesJob,
+  wakeSnoozedJob,
+} from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers, sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
@@ -24,6 +29,8 @@ const RECOVERY_EVERY_MS = 60 * 1000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** How late a snoozed conversation may come back (and reach the dashboards). */
 const WAKE_SNOOZED_EVERY_MS = 30 * 1000;
+/** How many count rows a busy shop gathers: one per change of its counts between runs. */
+const COMPACT_TALLIES_EVERY_MS = 30 * 1000;
 
 /** Binds every feature's job handlers (API and worker processes alike) and starts the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
@@ -43,6 +50,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     await ctx.queue.every(refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS, {});
     await ctx.queue.every(prunePushesJob, PRUNE_EVERY_MS, {});
     await ctx.queue.every(wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS, {});
+    await ctx.queue.every(compactTalliesJob, COMPACT_TALLIES_EVERY_MS, {});
     // Recovery runs at start too: what the last process left unfinished is taken up now.
     for (const sweep of [
       sweepDueAnswersJob,

@@ -192,8 +192,11 @@ export const conversations = pgTable(
     index('conversations_bot_override_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`bot_enabled`),
-    // Snoozes whose time has come, for the job that wakes them.
+    // Snoozes whose time has come, for the job that wakes them, and per shop for the counts.
     index('conversations_snoozed_idx').on(t.snoozedUntil).where(sql`snoozed_until is not null`),
+    index('conversations_shop_snoozed_idx')
+      .on(t.shopId, t.snoozedUntil)
+      .where(sql`snoozed_until is not null`),
     // The inbox's search by shopper name (substring, any script).
     index('conversations_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
@@ -570,6 +573,28 @@ export const lookupCache = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.key] }), index('lookup_cache_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The inbox's counts per shop (views.service.ts), kept by statement triggers on conversations
+ * (migration 0012): each statement that changes what a shop's conversations count for adds one row
+ * of differences, so writers never wait on each other; the inbox.compact-tallies job folds a shop's
+ * rows into one. Conversations snoozed (even past their time) are not counted here: the counts add
+ * those whose snooze has passed but which the wake job has not cleared yet.
+ */
+export const inboxTallies = pgTable(
+  'inbox_tallies',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** Handed over, or a shopper waits with the conversation's own switch off. */
+    needsYou: integer('needs_you').notNull(),
+    /** A shopper waits on a conversation that follows the shop's switch: needs you when it is off. */
+    needsYouIfBotOff: integer('needs_you_if_bot_off').notNull(),
+    unread: integer('unread').notNull(),
+  },
+  (t) => [index('inbox_tallies_shop_idx').on(t.shopId)],
 );
 
 // ---- insights (decision 0010) ----------------------------------------------------------------

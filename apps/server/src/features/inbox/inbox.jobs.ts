@@ -26,10 +26,17 @@ export const wakeSnoozedJob = defineJob({
   attempts: 1,
 });
 
+/** Scheduled: each shop's count rows are folded into one (decision 0015). */
+export const compactTalliesJob = defineJob({
+  name: 'inbox.compact-tallies',
+  schema: z.object({}),
+  attempts: 1,
+});
+
 export const inboxJobHandlers = (
   platformRead: PlatformRead,
   pendingReplies: PendingReplies,
-  inbox: Pick<InboxService, 'wakeSnoozed'>,
+  inbox: Pick<InboxService, 'wakeSnoozed' | 'views'>,
 ) => [
   bindJob(readOnPlatformJob, ({ conversationId }) => platformRead.readOnPlatform(conversationId)),
   bindJob(reconcilePendingRepliesJob, () => pendingReplies.reconcile()),
@@ -37,4 +44,5 @@ export const inboxJobHandlers = (
     // A large backlog (a long outage) is taken a batch at a time.
     while ((await inbox.wakeSnoozed()) > 0);
   }),
+  bindJob(compactTalliesJob, () => inbox.views.compactTallies()),
 ];

@@ -216,13 +216,24 @@ export function createInboxViews(db: Db) {
     }
     return query;
   }
+  // Per shop: its tallies (kept by triggers, migration 0012), plus the conversations whose snooze
+  // has passed but which the wake job has not cleared yet; those the tallies leave out.
   const countsQuery = db
     .select({
       shop_id: sql<string>`s.id`,
-      needs_you: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.needs_you})::int`,
-      unread: sql<number>`(select count(*) from conversations c where c.shop_id = s.id and ${viewCondition.unread})::int`,
+      needs_you: sql<number>`(coalesce(t.needs_you, 0)
+        + case when s.default_bot_status then 0 else coalesce(t.needs_you_if_bot_off, 0) end + w.needs_you)::int`,
+      unread: sql<number>`(coalesce(t.unread, 0) + w.unread)::int`,
     })
-    .from(sql`shops s`)
+    .from(
+      sql`shops s
+      left join lateral (select sum(x.needs_you) as needs_you, sum(x.needs_you_if_bot_off) as needs_you_if_bot_off,
+          sum(x.unread) as unread
+        from inbox_tallies x where x.shop_id = s.id) t on true
+      cross join lateral (select count(*) filter (where ${viewCondition.needs_you}) as needs_you,
+          count(*) filter (where ${viewCondition.unread}) as unread
+        from conversations c where c.shop_id = s.id and c.snoozed_until is not null and c.snoozed_until <= now()) w`,
+    )
     .where(sql`s.merchant_id = ${sql.placeholder('merchantId')}`)
     .orderBy(sql`s.created_at, s.id`)
     .prepare('inbox_counts');
@@ -263,6 +274,18 @@ export function createInboxViews(db: Db) {
               })
             : null,
       };
+    },
+
+    /**
+     * Folds each shop's tally rows into one, so the counts read a row per shop. Atomic: a count
+     * sees either the rows or their sum, and rows written meanwhile stay for the next run.
+     */
+    async compactTallies() {
+      await db.execute(sql`with busy as (select shop_id from inbox_tallies group by shop_id having count(*) > 1),
+        gone as (delete from inbox_tallies t using busy where t.shop_id = busy.shop_id returning t.*)
+        insert into inbox_tallies (shop_id, needs_you, needs_you_if_bot_off, unread)
+        select shop_id, sum(needs_you), sum(needs_you_if_bot_off), sum(unread) from gone group by shop_id
+        having sum(needs_you) <> 0 or sum(needs_you_if_bot_off) <> 0 or sum(unread) <> 0`);
     },
 
     /** "Needs you" and unread of every shop of the merchant, in one query. */

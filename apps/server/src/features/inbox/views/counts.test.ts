@@ -1,0 +1,156 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../../test/test-app.ts';
+import { viewCondition } from './views.service.ts';
+
+let t: TestApp;
+let merchantA: string;
+let merchantB: string;
+let shopsA: string[];
+let shopB: string;
+
+const query = async <Row>(statement: SQL) => (await t.ctx.database.db.execute(statement)).rows as Row[];
+const merchantOf = async (headers: Record<string, string>) =>
+  (await t.app.inject({ url: '/api/me', headers })).json().data.id as string;
+
+/** The counts as the views define them, straight from the conversations: what the tallies must say. */
+async function countedFromConversations(merchantId: string) {
+  const rows = await query<{ shop_id: string; needs_you: number; unread: number }>(sql`
+    select s.id as shop_id,
+      (count(*) filter (where ${viewCondition.needs_you}))::int as needs_you,
+      (count(*) filter (where ${viewCondition.unread}))::int as unread
+    from shops s left join conversations c on c.shop_id = s.id
+    where s.merchant_id = ${merchantId}
+    group by s.id, s.created_at order by s.created_at, s.id`);
+  const shops = rows.map((r) => ({ shopId: r.shop_id, needsYou: Number(r.needs_you), unread: Number(r.unread) }));
+  return {
+    needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
+    unread: shops.reduce((n, s) => n + s.unread, 0),
+    shops,
+  };
+}
+
+/** A small seeded generator, so a failing sequence can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await signUp(t.app);
+  const b = await signUp(t.app);
+  merchantA = await merchantOf(a.headers);
+  merchantB = await merchantOf(b.headers);
+  shopsA = [
+    await createWebsiteShop(t.app, a.headers, 'Bot off'),
+    await createWebsiteShop(t.app, a.headers, 'Bot on'),
+  ];
+  shopB = await createWebsiteShop(t.app, b.headers, 'Other merchant');
+  await query(sql`update shops set default_bot_status = (name = 'Bot on')`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the inbox counts kept by triggers', () => {
+  it('always equal the views counted from the conversations, through any sequence of changes', async () => {
+    const { views } = t.app.services.inbox;
+    const rng = random(20261125);
+    const allShops = () => [...shopsA, shopB];
+    let n = 0;
+    const values = {
+      resolved_at: [sql`null`, sql`null`, sql`now()`],
+      snoozed_until: [sql`null`, sql`null`, sql`now() - interval '1 minute'`, sql`now() + interval '1 hour'`],
+      handed_over: [sql`false`, sql`false`, sql`true`],
+      last_from: [sql`null`, sql`'customer'`, sql`'customer'`, sql`'bot'`, sql`'agent'`],
+      bot_enabled: [sql`null`, sql`null`, sql`true`, sql`false`],
+      unread_count: [sql`0`, sql`0`, sql`1`, sql`3`],
+    };
+    const columns = Object.keys(values) as (keyof typeof values)[];
+    const someConversations = (limit: number) =>
+      sql`(select id from conversations order by md5(id::text || ${String(rng.next())}) limit ${limit})`;
+    const steps: Record<string, () => Promise<unknown>> = {
+      async insert() {
+        const rows = Array.from({ length: 1 + Math.floor(rng.next() * 3) }, () => {
+          n++;
+          return sql`(${rng.pick(allShops())}::uuid, ${`c${n}`}, ${rng.pick(values.resolved_at)},
+            ${rng.pick(values.snoozed_until)}, ${rng.pick(values.handed_over)}, ${rng.pick(values.last_from)},
+            ${rng.pick(values.bot_enabled)}, ${rng.pick(values.unread_count)})`;
+        });
+        await query(sql`insert into conversations (shop_id, external_id, resolved_at, snoozed_until, handed_over,
+          last_from, bot_enabled, unread_count) values ${sql.join(rows, sql`, `)}`);
+      },
+      async update() {
+        const column = rng.pick(columns);
+        await query(
+          sql`update conversations set ${sql.identifier(column)} = ${rng.pick(values[column])}
+            where id in ${someConversations(1 + Math.floor(rng.next() * 4))}`,
+        );
+      },
+      async updateSeveral() {
+        const sets = columns
+          .filter(() => rng.next() < 0.5)
+          .map((column) => sql`${sql.identifier(column)} = ${rng.pick(values[column])}`);
+        if (sets.length === 0) return;
+        await query(sql`update conversations set ${sql.join(sets, sql`, `)} where id in ${someConversations(2)}`);
+      },
+      async twoStatementsInOneTransaction() {
+        await t.ctx.database.db.transaction(async (tx) => {
+          for (const column of [rng.pick(columns), rng.pick(columns)]) {
+            await tx.execute(
+              sql`update conversations set ${sql.identifier(column)} = ${rng.pick(values[column])}
+                where id in ${someConversations(1)}`,
+            );
+          }
+        });
+      },
+      async moveToAnotherShop() {
+        await query(sql`update conversations set shop_id = ${rng.pick(allShops())}::uuid
+          where id in ${someConversations(1)}`);
+      },
+      async remove() {
+        await query(sql`delete from conversations where id in ${someConversations(1)}`);
+      },
+      async switchShopBot() {
+        await query(sql`update shops set default_bot_status = not default_bot_status
+          where id = ${rng.pick(allShops())}::uuid`);
+      },
+      compact: () => views.compactTallies(),
+      wake: () => t.app.services.inbox.wakeSnoozed(),
+    };
+    const kinds = Object.keys(steps);
+    for (let i = 0; i < 40; i++) await steps.insert!();
+    for (let step = 0; step < 300; step++) {
+      const kind = rng.pick(kinds);
+      await steps[kind]!();
+      for (const merchant of [merchantA, merchantB]) {
+        expect(await views.counts(merchant), `step ${step}: ${kind}`).toEqual(
+          await countedFromConversations(merchant),
+        );
+      }
+    }
+    // The sequence reached every state the counts tell apart.
+    const seen = await countedFromConversations(merchantA);
+    expect(seen.needsYou).toBeGreaterThan(0);
+    expect(seen.unread).toBeGreaterThan(0);
+  });
+
+  it('fold each shop into one row, and a deleted shop takes its rows with it', async () => {
+    const { views } = t.app.services.inbox;
+    await views.compactTallies();
+    const rows = await query<{ shop_id: string; n: number }>(
+      sql`select shop_id, count(*)::int as n from inbox_tallies group by shop_id`,
+    );
+    expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
+    const before = await countedFromConversations(merchantA);
+    await query(sql`delete from shops where id = ${shopB}::uuid`);
+    expect(await query(sql`select 1 from inbox_tallies where shop_id = ${shopB}::uuid`)).toEqual([]);
+    expect(await views.counts(merchantB)).toEqual({ needsYou: 0, unread: 0, shops: [] });
+    expect(await views.counts(merchantA)).toEqual(before);
+  });
+});
