@@ -3,18 +3,13 @@ import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace
 import { eq, sql } from 'drizzle-orm';
 import { products, shops } from '../apps/server/src/db/schema.ts';
 import { connectToStandaloneShopee, freePort } from '../apps/server/src/test/standalone-sandbox.ts';
-import { createBenchDatabase, type Figure, signUpBench, startBenchApp } from './support.ts';
+import { createBenchDatabase, type Figure, percentile, signUpBench, startBenchApp } from './support.ts';
 
 const SHOP = '947042923';
 const COLD_LOOKUPS = 30;
 const WARM_LOOKUPS = 300;
 /** Shoppers who each share an order card and ask about it twice (first from the platform, then cached). */
 const ORDER_QUESTIONS = 30;
-
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 /**
  * Opening a chat with 20 cards (order cards of 10 orders, some repeated, and product cards, some not

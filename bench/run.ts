@@ -1,4 +1,5 @@
 import { benchAnswering } from './answering.bench.ts';
+import { benchAttention } from './attention.bench.ts';
 import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
@@ -14,6 +15,7 @@ import { benchWidget } from './widget.bench.ts';
 // `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
 const benches: Record<string, () => Promise<Figure[]>> = {
   answering: benchAnswering,
+  attention: benchAttention,
   inbox: benchInbox,
   insights: benchInsights,
   knowledge: benchKnowledge,

@@ -299,3 +299,9 @@ export async function openLoopLoad(options: {
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0;
   return { p50: at(0.5), p99: at(0.99), max: at(1), sent, non2xx, perSecond: sent / elapsed };
 }
+
+/** The p-th percentile (0-100) of some timings, nearest rank. */
+export const percentile = (xs: number[], p: number) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};

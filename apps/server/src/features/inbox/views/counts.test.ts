@@ -9,9 +9,11 @@ let merchantB: string;
 let shopsA: string[];
 let shopB: string;
 
-const query = async <Row>(statement: SQL) => (await t.ctx.database.db.execute(statement)).rows as Row[];
+// node-postgres and PGlite both answer { rows }; the driver-neutral Db types the answer as unknown.
+const query = async <Row>(statement: SQL) =>
+  ((await t.ctx.database.db.execute(statement)) as unknown as { rows: Row[] }).rows;
 const merchantOf = async (headers: Record<string, string>) =>
-  (await t.app.inject({ url: '/api/me', headers })).json().data.id as string;
+  ((await t.app.inject({ url: '/api/me', headers })).json() as { data: { id: string } }).data.id;
 
 /** The counts as the views define them, straight from the conversations: what the tallies must say. */
 async function countedFromConversations(merchantId: string) {
@@ -22,7 +24,11 @@ async function countedFromConversations(merchantId: string) {
     from shops s left join conversations c on c.shop_id = s.id
     where s.merchant_id = ${merchantId}
     group by s.id, s.created_at order by s.created_at, s.id`);
-  const shops = rows.map((r) => ({ shopId: r.shop_id, needsYou: Number(r.needs_you), unread: Number(r.unread) }));
+  const shops = rows.map((r) => ({
+    shopId: r.shop_id,
+    needsYou: Number(r.needs_you),
+    unread: Number(r.unread),
+  }));
   return {
     needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
     unread: shops.reduce((n, s) => n + s.unread, 0),
@@ -97,7 +103,9 @@ describe('the inbox counts kept by triggers', () => {
           .filter(() => rng.next() < 0.5)
           .map((column) => sql`${sql.identifier(column)} = ${rng.pick(values[column])}`);
         if (sets.length === 0) return;
-        await query(sql`update conversations set ${sql.join(sets, sql`, `)} where id in ${someConversations(2)}`);
+        await query(
+          sql`update conversations set ${sql.join(sets, sql`, `)} where id in ${someConversations(2)}`,
+        );
       },
       async twoStatementsInOneTransaction() {
         await t.ctx.database.db.transaction(async (tx) => {

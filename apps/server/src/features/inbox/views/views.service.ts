@@ -3,6 +3,7 @@ import {
   type InboxPage,
   type InboxView,
   type inboxListQuery,
+  limits,
   messages as words,
 } from '@balas/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -156,6 +157,7 @@ export function createInboxViews(db: Db) {
   const lists = new Map<string, ReturnType<typeof prepareList>>();
   function prepareList(
     name: string,
+    pageSize: number | null,
     view: InboxView,
     kind: CursorKind,
     shop: boolean,
@@ -163,6 +165,7 @@ export function createInboxViews(db: Db) {
     search: boolean,
   ) {
     const order = orderOf(view);
+    const limit = pageSize === null ? sql.placeholder('limit') : sql.raw(String(pageSize + 1));
     // Search: the merchant's conversations whose shopper name or any message matches, found once
     // through the trigram indexes (not per shop), then paged like the view.
     const own = sql`(select o.id from shops o where o.merchant_id = ${sql.placeholder('merchantId')})`;
@@ -185,21 +188,21 @@ export function createInboxViews(db: Db) {
             sql`(select ${rowColumns} from conversations c
                 where c.shop_id = s.id and s.default_bot_status and c.bot_enabled is not false
                   and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
-                order by ${order} limit ${sql.placeholder('limit')})
+                order by ${order} limit ${limit})
               union all
               (select ${rowColumns} from conversations c
                 where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
                   and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
-                order by ${order} limit ${sql.placeholder('limit')})`
+                order by ${order} limit ${limit})`
           : sql`select ${rowColumns} from conversations c
                 where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
-                order by ${order} limit ${sql.placeholder('limit')}`
+                order by ${order} limit ${limit}`
       }) page
       where s.merchant_id = ${sql.placeholder('merchantId')}
         ${shop ? sql`and s.id = ${sql.placeholder('shopId')}::uuid` : sql``}
         ${channel ? sql`and s.provider = ${sql.placeholder('channel')}` : sql``}
       order by ${pageOrder}
-      limit ${sql.placeholder('limit')}`;
+      limit ${limit}`;
     return db
       .select({
         rows: sql<RawRow[] | string>`coalesce(json_agg(${rowArray} order by ${pageOrder}), '[]'::json)`,
@@ -207,11 +210,25 @@ export function createInboxViews(db: Db) {
       .from(sql`(${page}) page`)
       .prepare(name);
   }
-  function listQuery(view: InboxView, kind: CursorKind, shop: boolean, channel: boolean, search: boolean) {
-    const name = `inbox_view_${view}_${kind}${shop ? '_shop' : ''}${channel ? '_channel' : ''}${search ? '_search' : ''}`;
+  /**
+   * The app's page size is written into the statement: with the limit a placeholder, PostgreSQL
+   * costs the generic plan for an unknown limit, finds it dearer than planning for the values, and
+   * plans the statement on every run, which costs as much as running it. With the limit written
+   * in, the generic plan costs the same and is kept after the first runs. Other sizes are rare.
+   */
+  function listQuery(
+    view: InboxView,
+    kind: CursorKind,
+    shop: boolean,
+    channel: boolean,
+    search: boolean,
+    limit: number,
+  ) {
+    const pageSize = limit === limits.inbox.pageSize ? limit : null;
+    const name = `inbox_view_${view}_${kind}${shop ? '_shop' : ''}${channel ? '_channel' : ''}${search ? '_search' : ''}${pageSize === null ? '_sized' : ''}`;
     let query = lists.get(name);
     if (!query) {
-      query = prepareList(name, view, kind, shop, channel, search);
+      query = prepareList(name, pageSize, view, kind, shop, channel, search);
       lists.set(name, query);
     }
     return query;
@@ -247,7 +264,7 @@ export function createInboxViews(db: Db) {
     async list(merchantId: string, q: ListOptions): Promise<InboxPage> {
       const cursor = q.cursor ? decodeViewCursor(q.cursor, q.view) : null;
       const kind = cursorKind(q.view, cursor);
-      const query = listQuery(q.view, kind, !!q.shopId, !!q.channel, !!q.q);
+      const query = listQuery(q.view, kind, !!q.shopId, !!q.channel, !!q.q, q.limit);
       const [result] = await query.execute({
         merchantId,
         limit: q.limit + 1,
