@@ -100,7 +100,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     dueAnswers,
     savedReplies,
     /** Imports what a newly connected shop already has on the platform. */
-    syncShop: (shop: ShopRow) => sync.firstSync(shop),
+    syncShop: (shop: ShopRow, authorizedAt?: Date) => sync.firstSync(shop, authorizedAt),
   };
   return services;
 }

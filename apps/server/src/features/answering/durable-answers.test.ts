@@ -155,4 +155,30 @@ describe('pending replies', () => {
       .where(and(eq(messages.status, 'pending'), isNull(messages.replyTo)));
     expect(stillPending).toEqual([]);
   });
+
+  it('sends a reply that never left once, when two recoveries take it up at the same moment', async () => {
+    const [conversation] = await t.ctx.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.customerId, BUYER));
+    const [unsent] = await t.ctx.database.db
+      .insert(messages)
+      .values({
+        shopId: conversation!.shopId,
+        conversationId: conversation!.id,
+        sender: 'agent',
+        text: 'Grey is back next week',
+        content: { text: 'Grey is back next week' },
+        status: 'pending',
+        createdAt: minutesAgo(5),
+      })
+      .returning();
+    // The sweep, and the reply's answer job taken up again after a restart.
+    const { pendingReplies } = t.app.services;
+    await Promise.all([pendingReplies.reconcileOne(unsent!.id), pendingReplies.reconcileOne(unsent!.id)]);
+    const seen = await shopperSees(t.app, 'shopee', SHOPEE_SHOP, BUYER);
+    expect(seen.filter((m) => m.content.text === 'Grey is back next week')).toHaveLength(1);
+    const [after] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, unsent!.id));
+    expect(after!.status).toBe('sent');
+  });
 });

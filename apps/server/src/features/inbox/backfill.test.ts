@@ -6,6 +6,7 @@ import { messages } from '../../db/schema.ts';
 import { createInjectFetch } from '../../http/inject-fetch.ts';
 import { connectToStandaloneShopee, freePort } from '../../test/standalone-sandbox.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
+import { firstSyncJob } from '../shops/shops.jobs.ts';
 import { repairGapsJob } from '../webhooks/webhooks.jobs.ts';
 
 /*
@@ -25,6 +26,7 @@ let sandbox: Sandbox;
 let headers: Record<string, string>;
 let shopId: string;
 let online = true;
+let connectedAt: Date;
 // Shopee stamps messages in whole seconds: the sandbox's clock moves a second per shopper message, so
 // the expected order is the platform's and never a tie.
 let skewMs = 0;
@@ -56,6 +58,7 @@ beforeAll(async () => {
   ({ headers } = await signUp(app));
 
   // Connect the demo shop: create it, approve it on the sandbox's page, follow the callback.
+  connectedAt = new Date();
   shopId = await connectToStandaloneShopee(
     app,
     headers,
@@ -205,5 +208,31 @@ describe('backfill after lost pushes', () => {
     expect(ours.map((m) => m.message_id)).toEqual(platformIds(conversationId));
     expect(ours.slice(-30).map((m) => m.content.text)).toEqual(burst.map((_, i) => `question ${i + 1}`));
     expect(sandbox.state.data.shopee.lostPushes).toEqual([]);
+  });
+
+  it("answers what a shopper wrote since the shop was connected when the shop's first import, run again after a restart, stores it before its push", async () => {
+    const on = await t!.app.inject({
+      method: 'PUT',
+      url: `/api/shopee/v1/${shopId}`,
+      headers,
+      payload: { defaultBotStatus: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const before = await t!.ctx.database.db.select().from(messages).where(eq(messages.sender, 'bot'));
+    sandbox.state.data.shopee.buyers.push({ id: '880055', name: 'Nadia' });
+    online = false;
+    const asked = await shopperSays('880055', 'Do you have the stroller in grey?');
+    await sandbox.state.pushes.idle();
+    await t!.ctx.queue.enqueue(firstSyncJob, { shopId, authorizedAt: connectedAt.toISOString() });
+    await t!.ctx.queue.idle();
+    online = true;
+
+    // The shopper got one answer; the chats from before the connection (imported again) got none.
+    const fromShop = sandbox.state.data.shopee.conversations
+      .find((c) => c.id === asked.conversationId)!
+      .messages.filter((m) => m.from === 'shop');
+    expect(fromShop).toHaveLength(1);
+    const bot = await t!.ctx.database.db.select().from(messages).where(eq(messages.sender, 'bot'));
+    expect(bot.length - before.length).toBe(1);
   });
 });

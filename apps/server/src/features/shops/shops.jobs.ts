@@ -19,13 +19,14 @@ export const refreshTokensJob = defineJob({
 /** After a marketplace shop is authorized: what it already has on the platform is imported. */
 export const firstSyncJob = defineJob({
   name: 'shops.first-sync',
-  schema: z.object({ shopId: z.uuid() }),
+  // authorizedAt: when the merchant connected the shop (absent from jobs queued before it existed).
+  schema: z.object({ shopId: z.uuid(), authorizedAt: z.iso.datetime().optional() }),
   attempts: 5,
 });
 
 export function shopsJobHandlers(
   ctx: AppContext,
-  services: { shops: ShopsService; syncShop: (shop: ShopRow) => Promise<void> },
+  services: { shops: ShopsService; syncShop: (shop: ShopRow, authorizedAt?: Date) => Promise<void> },
 ) {
   return [
     bindJob(refreshTokensJob, async () => {
@@ -38,10 +39,10 @@ export function shopsJobHandlers(
         }
       }
     }),
-    bindJob(firstSyncJob, async ({ shopId }) => {
+    bindJob(firstSyncJob, async ({ shopId, authorizedAt }) => {
       const [shop] = await ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
       if (shop?.status !== 'active') return;
-      await services.syncShop(shop);
+      await services.syncShop(shop, authorizedAt ? new Date(authorizedAt) : undefined);
       await ctx.database.db.update(shops).set({ lastSyncAt: new Date() }).where(eq(shops.id, shopId));
     }),
   ];

@@ -136,7 +136,12 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     if (query.error || !query.code || !state) return shops.failedAuthorizationUrl('refused');
     try {
       const { redirect, shop: row } = await shops.completeAuthorization(provider, state, query);
-      await queue.enqueue(firstSyncJob, { shopId: row.id }, { jobId: `${row.id}-${Date.now()}` });
+      const authorizedAt = new Date();
+      await queue.enqueue(
+        firstSyncJob,
+        { shopId: row.id, authorizedAt: authorizedAt.toISOString() },
+        { jobId: `${row.id}-${authorizedAt.getTime()}` },
+      );
       const target = new URL(redirect);
       target.searchParams.set('shopId', row.id);
       return target.toString();

@@ -45,12 +45,23 @@ export function createPendingReplies(ctx: AppContext, deps: { sync: SyncService;
         await db.update(messages).set({ status: 'sent' }).where(eq(messages.id, message.id));
         return;
       }
-      await deps.sync.syncConversation(shop, conversation.externalId, { answer: false });
-      const [still] = await db
-        .select({ status: messages.status })
-        .from(messages)
-        .where(eq(messages.id, message.id));
-      if (still?.status === 'pending') await deps.replies.redeliver(shop, conversation, message);
+      // Shopper messages written after the reply are new, and answered; those before it are not.
+      await deps.sync.syncConversation(shop, conversation.externalId, { answer: message.createdAt });
+      // Two settlers of one reply (the sweep, and its answer's job taken up again) must not both send
+      // it: only the one that moves its stored time on does, which also keeps the sweep off it for a
+      // while. The time read is in milliseconds, the stored one in microseconds.
+      const [claimed] = await db
+        .update(messages)
+        .set({ createdAt: new Date() })
+        .where(
+          and(
+            eq(messages.id, message.id),
+            sql`${messages.status} = 'pending'`,
+            lt(messages.createdAt, new Date(message.createdAt.getTime() + 1)),
+          ),
+        )
+        .returning();
+      if (claimed) await deps.replies.redeliver(shop, conversation, claimed);
     } catch (error) {
       ctx.log.warn({ messageId: message.id, err: error }, 'a pending reply could not be reconciled');
     }
