@@ -1,3 +1,4 @@
+import { type InboxView, limits } from '@balas/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../../test/test-app.ts';
@@ -69,6 +70,8 @@ describe('the inbox counts kept by triggers', () => {
     const rng = random(20261125);
     const allShops = () => [...shopsA, shopB];
     let n = 0;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const [now, aMinuteAgo, inAnHour, inTwoHours] = [at(0), at(-60_000), at(3_600_000), at(7_200_000)];
     const values = {
       resolved_at: [sql`null`, sql`null`, sql`now()`],
       snoozed_until: [sql`null`, sql`null`, sql`now() - interval '1 minute'`, sql`now() + interval '1 hour'`],
@@ -76,6 +79,9 @@ describe('the inbox counts kept by triggers', () => {
       last_from: [sql`null`, sql`'customer'`, sql`'customer'`, sql`'bot'`, sql`'agent'`],
       bot_enabled: [sql`null`, sql`null`, sql`true`, sql`false`],
       unread_count: [sql`0`, sql`0`, sql`1`, sql`3`],
+      // Times as the app writes them: JavaScript dates, whole milliseconds (the cursors' precision).
+      reply_due_at: [sql`null`, sql`${inAnHour}`, sql`${inTwoHours}`],
+      latest_at: [sql`${now}`, sql`${now}`, sql`${aMinuteAgo}`],
     };
     const columns = Object.keys(values) as (keyof typeof values)[];
     const someConversations = (limit: number) =>
@@ -84,12 +90,17 @@ describe('the inbox counts kept by triggers', () => {
       async insert() {
         const rows = Array.from({ length: 1 + Math.floor(rng.next() * 3) }, () => {
           n++;
-          return sql`(${rng.pick(allShops())}::uuid, ${`c${n}`}, ${rng.pick(values.resolved_at)},
-            ${rng.pick(values.snoozed_until)}, ${rng.pick(values.handed_over)}, ${rng.pick(values.last_from)},
-            ${rng.pick(values.bot_enabled)}, ${rng.pick(values.unread_count)})`;
+          return sql`(${rng.pick(allShops())}::uuid, ${`c${n}`}, ${sql.join(
+            columns.map((column) => rng.pick(values[column])),
+            sql`, `,
+          )})`;
         });
-        await query(sql`insert into conversations (shop_id, external_id, resolved_at, snoozed_until, handed_over,
-          last_from, bot_enabled, unread_count) values ${sql.join(rows, sql`, `)}`);
+        await query(
+          sql`insert into conversations (shop_id, external_id, ${sql.join(
+            columns.map((column) => sql.identifier(column)),
+            sql`, `,
+          )}) values ${sql.join(rows, sql`, `)}`,
+        );
       },
       async update() {
         const column = rng.pick(columns);
@@ -146,6 +157,49 @@ describe('the inbox counts kept by triggers', () => {
     const seen = await countedFromConversations(merchantA);
     expect(seen.needsYou).toBeGreaterThan(0);
     expect(seen.unread).toBeGreaterThan(0);
+  });
+
+  it('page every view as its condition and order say, whatever the page size', async () => {
+    const { views } = t.app.services.inbox;
+    const orders: Record<InboxView, SQL> = {
+      needs_you: sql`c.reply_due_at asc nulls last, c.latest_at desc, c.id desc`,
+      unread: sql`c.latest_at desc, c.id desc`,
+      bot: sql`c.latest_at desc, c.id desc`,
+      resolved: sql`c.latest_at desc, c.id desc`,
+      all: sql`c.latest_at desc, c.id desc`,
+    };
+    // Every way to need the merchant, in a shop whose bot is off and in one whose bot is on.
+    await query(sql`update shops set default_bot_status = (name = 'Bot on')`);
+    const due = new Date(Date.now() + 1_800_000).toISOString();
+    for (const [i, kind] of [
+      sql`true, 'customer', null`,
+      sql`false, 'customer', null`,
+      sql`false, 'customer', false`,
+      sql`false, 'bot', false`,
+    ].entries()) {
+      for (const shop of shopsA) {
+        await query(sql`insert into conversations (shop_id, external_id, latest_at, reply_due_at, handed_over,
+            last_from, bot_enabled)
+          values (${shop}::uuid, ${`kind${i}`}, ${new Date(Date.now() - i * 1000).toISOString()},
+            ${i % 2 ? due : null}, ${kind})`);
+      }
+    }
+    for (const view of Object.keys(orders) as InboxView[]) {
+      const expected = await query<{ id: string }>(sql`select c.id from conversations c
+        join shops s on s.id = c.shop_id
+        where s.merchant_id = ${merchantA} and ${viewCondition[view]} order by ${orders[view]}`);
+      expect(expected.length, view).toBeGreaterThan(0);
+      for (const limit of [3, limits.inbox.pageSize]) {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await views.list(merchantA, { view, limit, ...(cursor ? { cursor } : {}) });
+          seen.push(...page.data.map((row) => row.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen, `${view}, pages of ${limit}`).toEqual(expected.map((r) => r.id));
+      }
+    }
   });
 
   it('fold each shop into one row, and a deleted shop takes its rows with it', async () => {
