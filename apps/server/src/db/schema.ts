@@ -182,26 +182,6 @@ export const conversations = pgTable(
         t.snoozedUntil,
       )
       .where(sql`resolved_at is null and (handed_over or last_from = 'customer')`),
-    // Needs you, split so that a shop reads only what can need the merchant there: the handed-over
-    // conversations, and (in a shop whose bot is on) the shoppers waiting where it was switched off.
-    index('conversations_handed_over_idx')
-      .on(
-        t.shopId,
-        t.replyDueAt.asc().nullsLast(),
-        t.latestAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.snoozedUntil,
-      )
-      .where(sql`resolved_at is null and handed_over`),
-    index('conversations_waiting_bot_off_idx')
-      .on(
-        t.shopId,
-        t.replyDueAt.asc().nullsLast(),
-        t.latestAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-        t.snoozedUntil,
-      )
-      .where(sql`resolved_at is null and not handed_over and last_from = 'customer' and bot_enabled = false`),
     index('conversations_unread_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.snoozedUntil)
       .where(sql`resolved_at is null and unread_count > 0`),

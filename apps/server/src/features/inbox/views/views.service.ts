@@ -194,27 +194,7 @@ export function createInboxViews(db: Db) {
                 where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
                   and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
                 order by ${order} limit ${limit})`
-          : view === 'needs_you'
-            ? // Handed over (whatever the switch), then the shoppers waiting where the bot is off: all
-              // of them in a shop whose switch is off, the overrides in one whose switch is on. Each
-              // branch reads its own index, so a shop with its bot on never walks the chats its bot
-              // is answering. The branches are disjoint and together say viewCondition.needs_you.
-              sql`(select ${rowColumns} from conversations c
-                  where c.shop_id = s.id and c.resolved_at is null and c.handed_over
-                    and ${viewCondition.needs_you} and ${afterCursor(kind)} ${matches}
-                  order by ${order} limit ${limit})
-                union all
-                (select ${rowColumns} from conversations c
-                  where c.shop_id = s.id and not s.default_bot_status and not c.handed_over
-                    and ${viewCondition.needs_you} and ${afterCursor(kind)} ${matches}
-                  order by ${order} limit ${limit})
-                union all
-                (select ${rowColumns} from conversations c
-                  where c.shop_id = s.id and s.default_bot_status and c.resolved_at is null
-                    and not c.handed_over and c.last_from = 'customer' and c.bot_enabled = false
-                    and ${viewCondition.needs_you} and ${afterCursor(kind)} ${matches}
-                  order by ${order} limit ${limit})`
-            : sql`select ${rowColumns} from conversations c
+          : sql`select ${rowColumns} from conversations c
                 where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
                 order by ${order} limit ${limit}`
       }) page

@@ -1,2 +1,0 @@
-CREATE INDEX "conversations_handed_over_idx" ON "conversations" USING btree ("shop_id","reply_due_at","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"snoozed_until") WHERE resolved_at is null and handed_over;--> statement-breakpoint
-CREATE INDEX "conversations_waiting_bot_off_idx" ON "conversations" USING btree ("shop_id","reply_due_at","latest_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"snoozed_until") WHERE resolved_at is null and not handed_over and last_from = 'customer' and bot_enabled = false;
