@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test-utils.tsx';
@@ -46,5 +46,47 @@ describe('logout (spec §2, §4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/'));
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('the menu button', () => {
+  const withCounts = (needsYou: number) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json({
+          data: url.includes('/inbox/counts')
+            ? { needsYou, unread: 1, shops: [] }
+            : { id: 'm1', name: 'Aisyah', email: 'a@example.com' },
+        }),
+      ),
+    );
+  const badgeOf = (sidebarOpen: boolean) => {
+    renderAt('/dashboard/shops', [
+      { path: '/dashboard/shops', element: <TopBar sidebarOpen={sidebarOpen} onMenu={() => {}} /> },
+    ]);
+  };
+
+  it('carries the "needs you" count while the sidebar is closed (a phone\'s drawer)', async () => {
+    localStorage.setItem('token', 'abc');
+    withCounts(3);
+    badgeOf(false);
+    await waitFor(() => expect(screen.getByTestId('menu-attention').textContent).toBe('3'));
+    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+  });
+
+  it('shows none while the sidebar is open, or when nothing needs the merchant', async () => {
+    localStorage.setItem('token', 'abc');
+    for (const [sidebarOpen, needsYou] of [
+      [true, 3],
+      [false, 0],
+    ] as const) {
+      withCounts(needsYou);
+      badgeOf(sidebarOpen);
+      await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/inbox/counts', expect.anything()));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(screen.queryByTestId('menu-attention')).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useRealtimeState } from '../../lib/realtime.ts';
+import { useInboxCounts } from '../../lib/realtime-counts.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
 
 /** Shown while the live connection is down: what is on screen may be behind until it is back. */
@@ -44,9 +45,13 @@ function Merchant() {
   );
 }
 
-/** Menu button (toggles the sidebar), the logo home to the shops, the merchant and Logout. */
+/**
+ * Menu button (toggles the sidebar), the logo home to the shops, the merchant and Logout. While the
+ * sidebar is closed (a phone's drawer), the menu carries the "needs you" count its Inbox link shows.
+ */
 export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: () => void }) {
   const signOut = useSignOut();
+  const needsYou = useInboxCounts().data?.needsYou ?? 0;
   return (
     <AppBar
       position="fixed"
@@ -67,6 +72,30 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
           onClick={onMenu}
         >
           <MenuRounded />
+          {!sidebarOpen && needsYou > 0 && (
+            // The count is in the tab title and on the Inbox link; the button stays "Menu".
+            <Box
+              component="span"
+              aria-hidden
+              data-testid="menu-attention"
+              sx={{
+                position: 'absolute',
+                top: 2,
+                right: 0,
+                minWidth: 18,
+                height: 18,
+                px: 0.5,
+                borderRadius: 9,
+                bgcolor: 'warning.main',
+                color: '#fff',
+                fontSize: 11,
+                fontWeight: 700,
+                lineHeight: '18px',
+              }}
+            >
+              {needsYou > 99 ? '99+' : needsYou}
+            </Box>
+          )}
         </IconButton>
         <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
         <Box sx={{ flexGrow: 1 }} />
