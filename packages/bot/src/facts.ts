@@ -1,5 +1,5 @@
 import { isFunctionWord } from './language.ts';
-import { analyze, isConcept, lexiconConcept } from './tokenize.ts';
+import { analyze, CONCEPT_PREFIX, isConcept, lexiconConcept } from './tokenize.ts';
 import type { Lang } from './types.ts';
 
 // Simple facts carried across languages without a translator: time spans ("1至3个工作天" ->
@@ -279,13 +279,24 @@ export function glossWord(id: string, lang: Lang): string | undefined {
   return word.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
 
+/**
+ * Money that is "returned" is refunded: "款项…会自动退回", "the amount is returned to your card".
+ * Read as goods sent back, such a sentence's gloss would tell the shopper to return something. A
+ * sentence that names the refund itself ("退货…退款") keeps both.
+ */
+const MONEY: RegExp = /款|钱|\b(?:money|amount|payment|charged|deducted|wang|duit|bayaran)\b/i;
+
 /** The lexicon's words, in `lang`, for what a text is about. */
 export function glossOf(text: string, lang: Lang, limit = 4): string[] {
   const a = analyze(text);
   const out: string[] = [];
   const seen = new Set<string>();
-  const concepts = [...new Set([...a.lexical.values()].flatMap((s) => [...s]))];
+  let concepts = [...new Set([...a.lexical.values()].flatMap((s) => [...s]))];
   for (const term of a.terms.keys()) if (isConcept(term) && !concepts.includes(term)) concepts.push(term);
+  const [returned, refunded] = [`${CONCEPT_PREFIX}return`, `${CONCEPT_PREFIX}refund`];
+  if (concepts.includes(returned) && !concepts.includes(refunded) && MONEY.test(text)) {
+    concepts = [...new Set(concepts.map((c) => (c === returned ? refunded : c)))];
+  }
   for (const concept of concepts) {
     const id = concept.slice(1);
     if (NO_GLOSS.has(id)) continue;
