@@ -2,7 +2,7 @@ import { type InboxView, limits } from '@balas/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../../test/test-app.ts';
-import { viewCondition } from './views.service.ts';
+import { countsOf, viewCondition } from './views.service.ts';
 
 let t: TestApp;
 let merchantA: string;
@@ -25,16 +25,7 @@ async function countedFromConversations(merchantId: string) {
     from shops s left join conversations c on c.shop_id = s.id
     where s.merchant_id = ${merchantId}
     group by s.id, s.created_at order by s.created_at, s.id`);
-  const shops = rows.map((r) => ({
-    shopId: r.shop_id,
-    needsYou: Number(r.needs_you),
-    unread: Number(r.unread),
-  }));
-  return {
-    needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
-    unread: shops.reduce((n, s) => n + s.unread, 0),
-    shops,
-  };
+  return countsOf(rows);
 }
 
 /** A small seeded generator, so a failing sequence can be replayed. */

@@ -150,6 +150,20 @@ function parseRow([
 
 type ListOptions = z.output<typeof inboxListQuery>;
 
+/** The counts of each shop (rows in the shops' order) with the merchant's totals. */
+export function countsOf(rows: { shop_id: string; needs_you: number; unread: number }[]): InboxCounts {
+  const shops = rows.map((r) => ({
+    shopId: r.shop_id,
+    needsYou: Number(r.needs_you),
+    unread: Number(r.unread),
+  }));
+  return {
+    needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
+    unread: shops.reduce((n, s) => n + s.unread, 0),
+    shops,
+  };
+}
+
 /** The one inbox's reads across all of a merchant's shops: views, search and counts. */
 export function createInboxViews(db: Db) {
   // Hot reads: each combination of view, filters and cursor is one statement, prepared (parsed and
@@ -306,19 +320,7 @@ export function createInboxViews(db: Db) {
     },
 
     /** "Needs you" and unread of every shop of the merchant, in one query. */
-    async counts(merchantId: string): Promise<InboxCounts> {
-      const rows = await countsQuery.execute({ merchantId });
-      const shops = rows.map((r) => ({
-        shopId: r.shop_id,
-        needsYou: Number(r.needs_you),
-        unread: Number(r.unread),
-      }));
-      return {
-        needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
-        unread: shops.reduce((n, s) => n + s.unread, 0),
-        shops,
-      };
-    },
+    counts: async (merchantId: string) => countsOf(await countsQuery.execute({ merchantId })),
   };
 }
 
