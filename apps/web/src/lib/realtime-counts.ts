@@ -25,9 +25,11 @@ export function useShopAttention(shopId: string): { needsYou: number; unread: nu
   return counts.data?.shops.find((s) => s.shopId === shopId) ?? none;
 }
 
+/** A count as badges show it: `99+` past 99. */
+export const countText = (n: number) => (n > 99 ? '99+' : String(n));
+
 /** The tab title's prefix: `(3) ` while conversations need the merchant, nothing otherwise. */
-export const titleCount = (needsYou: number) =>
-  needsYou > 0 ? `(${needsYou > 99 ? '99+' : needsYou}) ` : '';
+export const titleCount = (needsYou: number) => (needsYou > 0 ? `(${countText(needsYou)}) ` : '');
 
 /** Asks the dashboard to open a conversation in the Inbox (a notification was clicked). */
 export const openConversationEvent = 'balas:open-conversation';

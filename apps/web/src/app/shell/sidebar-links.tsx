@@ -9,7 +9,7 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link, useLocation } from 'react-router';
-import { useInboxCounts } from '../../lib/realtime-counts.ts';
+import { countText, useInboxCounts } from '../../lib/realtime-counts.ts';
 
 interface NavLink {
   to: string;
@@ -118,7 +118,6 @@ const pill = {
   textAlign: 'center',
   ml: 0.5,
 } as const;
-const count = (n: number) => (n > 99 ? '99+' : String(n));
 
 /** "Needs you" (orange) and unread (grey) counts, each with its meaning for screen readers. */
 export function InboxBadges({ needsYou, unread }: { needsYou: number; unread: number }) {
@@ -131,7 +130,7 @@ export function InboxBadges({ needsYou, unread }: { needsYou: number; unread: nu
           aria-label={`${needsYou} need you`}
           role="img"
         >
-          {count(needsYou)}
+          {countText(needsYou)}
         </Box>
       )}
       {unread > 0 && (
@@ -141,7 +140,7 @@ export function InboxBadges({ needsYou, unread }: { needsYou: number; unread: nu
           aria-label={`${unread} unread`}
           role="img"
         >
-          {count(unread)}
+          {countText(unread)}
         </Box>
       )}
     </>

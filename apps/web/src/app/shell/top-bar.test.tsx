@@ -9,9 +9,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderBar = () =>
+const renderBar = (sidebarOpen = true) =>
   renderAt('/dashboard/shops', [
-    { path: '/dashboard/shops', element: <TopBar sidebarOpen onMenu={() => {}} /> },
+    { path: '/dashboard/shops', element: <TopBar sidebarOpen={sidebarOpen} onMenu={() => {}} /> },
   ]);
 // The landing page is the public site's, outside this app: leaving is a full page load.
 const leaving = () => vi.spyOn(window.location, 'replace').mockImplementation(() => {});
@@ -61,16 +61,11 @@ describe('the menu button', () => {
         }),
       ),
     );
-  const badgeOf = (sidebarOpen: boolean) => {
-    renderAt('/dashboard/shops', [
-      { path: '/dashboard/shops', element: <TopBar sidebarOpen={sidebarOpen} onMenu={() => {}} /> },
-    ]);
-  };
 
   it('carries the "needs you" count while the sidebar is closed (a phone\'s drawer)', async () => {
     localStorage.setItem('token', 'abc');
     withCounts(3);
-    badgeOf(false);
+    renderBar(false);
     await waitFor(() => expect(screen.getByTestId('menu-attention').textContent).toBe('3'));
     expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
   });
@@ -82,7 +77,7 @@ describe('the menu button', () => {
       [false, 0],
     ] as const) {
       withCounts(needsYou);
-      badgeOf(sidebarOpen);
+      renderBar(sidebarOpen);
       await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/inbox/counts', expect.anything()));
       await new Promise((r) => setTimeout(r, 50));
       expect(screen.queryByTestId('menu-attention')).toBeNull();

@@ -5,7 +5,7 @@ import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useRealtimeState } from '../../lib/realtime.ts';
-import { useInboxCounts } from '../../lib/realtime-counts.ts';
+import { countText, useInboxCounts } from '../../lib/realtime-counts.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
 
 /** Shown while the live connection is down: what is on screen may be behind until it is back. */
@@ -93,7 +93,7 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
                 lineHeight: '18px',
               }}
             >
-              {needsYou > 99 ? '99+' : needsYou}
+              {countText(needsYou)}
             </Box>
           )}
         </IconButton>

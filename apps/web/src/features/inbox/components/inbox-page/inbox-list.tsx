@@ -4,6 +4,7 @@ import { format, isToday } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { VirtualRows } from '../../../../components/virtual-rows.tsx';
+import { countText } from '../../../../lib/realtime-counts.ts';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
 import type { useInboxList } from '../../api/inbox.ts';
 import { countdownOf } from '../states/inbox-state.ts';
@@ -114,7 +115,7 @@ export function InboxRowItem({
                 placeItems: 'center',
               }}
             >
-              {row.unreadCount > 99 ? '99+' : row.unreadCount}
+              {countText(row.unreadCount)}
             </Box>
           )}
         </Stack>

@@ -29,7 +29,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useInboxCounts } from '../../../../lib/realtime-counts.ts';
+import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
 import { type InboxFilter, useInboxList, useInboxRow } from '../../api/inbox.ts';
@@ -184,7 +184,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
               color={selected ? 'primary' : 'default'}
               variant={selected ? 'filled' : 'outlined'}
               onClick={() => address.set({ view: v })}
-              label={count ? `${inboxWords.views[v]} · ${count > 99 ? '99+' : count}` : inboxWords.views[v]}
+              label={count ? `${inboxWords.views[v]} · ${countText(count)}` : inboxWords.views[v]}
               sx={{ fontWeight: 600 }}
             />
           );
