@@ -81,7 +81,9 @@ export function createAutoReply(
       return quiet();
     }
     // Messages caught up at once (gap repair, lost pushes) get one answer, to the latest; and once
-    // a person of the shop has written after the question, it is theirs to answer.
+    // a person of the shop has written after the question, it is theirs to answer. Platforms stamp
+    // whole seconds and pushes are stored in any order: in the same second, only a later question
+    // (written text) or a person's message counts, not a card shared with this question.
     const [later] = await db
       .select({ id: messages.id })
       .from(messages)
@@ -89,7 +91,9 @@ export function createAutoReply(
         and(
           eq(messages.conversationId, conversation.id),
           inArray(messages.sender, ['customer', 'agent']),
-          sql`(${messages.sentAt}, ${messages.id}) > (${message.sentAt.toISOString()}::timestamptz, ${message.id}::uuid)`,
+          sql`(${messages.sentAt} > ${message.sentAt.toISOString()}::timestamptz
+            or (${messages.sentAt} = ${message.sentAt.toISOString()}::timestamptz and ${messages.id} > ${message.id}::uuid
+              and (${messages.sender} = 'agent' or ${messages.content} ?| array['text', 'txt'])))`,
         ),
       )
       .limit(1);

@@ -1,5 +1,5 @@
 import type { HistoryTurn } from '@balas/bot';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { botAnswers, messages } from '../../db/schema.ts';
 
@@ -44,7 +44,9 @@ export async function conversationTurns(
         eq(messages.conversationId, conversationId),
         or(
           lt(messages.sentAt, before.sentAt),
-          and(eq(messages.sentAt, before.sentAt), lt(messages.id, before.id)),
+          // The same second, whichever was stored first (pushes arrive in any order): a card shared
+          // with the question belongs to it.
+          and(eq(messages.sentAt, before.sentAt), ne(messages.id, before.id)),
         ),
       ),
     )

@@ -182,3 +182,29 @@ describe('pending replies', () => {
     expect(after!.status).toBe('sent');
   });
 });
+
+describe('messages of the same second', () => {
+  it('answers a question whose card, shared in the same second, was stored after it', async () => {
+    const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, websiteShopId));
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const say = (externalId: string, content: Record<string, string>) =>
+      t.app.services.inbox.ingest(
+        shop!,
+        {
+          conversation: { externalId: 'samesecond', customerId: 'samesecond', customerName: 'Visitor' },
+          message: { externalId, sender: 'customer', type: 'text', content, sentAt },
+        },
+        { answerDue: true },
+      );
+    // Platforms stamp whole seconds, and two pushes may be stored in either order.
+    const question = await say('same-1', { text: 'hello, are you open today?' });
+    const card = await say('same-2', { order_sn: '270101ABCDEFGH' });
+    await t.app.services.autoReply.replyTo(question!.message.id);
+    await t.app.services.autoReply.replyTo(card!.message.id);
+    const replies = await t.ctx.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, question!.conversation.id), eq(messages.sender, 'bot')));
+    expect(replies.map((r) => r.replyTo)).toEqual([question!.message.id]);
+  });
+});
