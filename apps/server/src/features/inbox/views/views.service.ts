@@ -68,10 +68,11 @@ function afterCursor(kind: CursorKind): SQL {
   return sql`(c.reply_due_at > ${due} or c.reply_due_at is null or (c.reply_due_at = ${due} and ${after}))`;
 }
 
-const orderOf = (view: InboxView) =>
+/** The view's order of the rows of table `t`. */
+const orderOf = (view: InboxView, t = 'c') =>
   view === 'needs_you'
-    ? sql`c.reply_due_at asc nulls last, c.latest_at desc, c.id desc`
-    : sql`c.latest_at desc, c.id desc`;
+    ? sql.raw(`${t}.reply_due_at asc nulls last, ${t}.latest_at desc, ${t}.id desc`)
+    : sql.raw(`${t}.latest_at desc, ${t}.id desc`);
 
 /**
  * A conversation and its shop as a page's JSON array holds them (one array per row, in this order;
@@ -189,34 +190,39 @@ export function createInboxViews(db: Db) {
           union all
           select m.conversation_id from messages m where m.text ilike ${sql.placeholder('q')} and m.shop_id in ${own})`
       : sql``;
-    const pageOrder =
-      view === 'needs_you'
-        ? sql`page.reply_due_at asc nulls last, page.latest_at desc, page.id desc`
-        : sql`page.latest_at desc, page.id desc`;
-    const page = sql`select page.*, s.name as shop_name, s.provider, s.default_bot_status
+    const keyOrder = orderOf(view, 'k');
+    const pageOrder = orderOf(view, 'page');
+    // Two passes: each shop's page of keys, read from its view's index alone (every column a
+    // view filters on is in it, migration 0011), then the merchant's page of rows by primary key.
+    // One pass read the whole row of every candidate of every shop, and of every row the view's
+    // filter then dropped (a shop whose bot answers its waiting shoppers, in needs_you).
+    const keyColumns = view === 'needs_you' ? sql`c.id, c.latest_at, c.reply_due_at` : sql`c.id, c.latest_at`;
+    const keys = sql`select k.*, s.name as shop_name, s.provider, s.default_bot_status
       from shops s cross join lateral (${
         view === 'bot'
           ? // The bot's conversations are most of a shop whose switch is on, and only the overrides
             // of one whose switch is off: one branch runs per shop (the other is cut by its shop's
             // switch), the second on the small index of overrides.
-            sql`(select ${rowColumns} from conversations c
+            sql`(select ${keyColumns} from conversations c
                 where c.shop_id = s.id and s.default_bot_status and c.bot_enabled is not false
                   and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
                 order by ${order} limit ${limit})
               union all
-              (select ${rowColumns} from conversations c
+              (select ${keyColumns} from conversations c
                 where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
                   and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
                 order by ${order} limit ${limit})`
-          : sql`select ${rowColumns} from conversations c
+          : sql`select ${keyColumns} from conversations c
                 where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
                 order by ${order} limit ${limit}`
-      }) page
+      }) k
       where s.merchant_id = ${sql.placeholder('merchantId')}
         ${shop ? sql`and s.id = ${sql.placeholder('shopId')}::uuid` : sql``}
         ${channel ? sql`and s.provider = ${sql.placeholder('channel')}` : sql``}
-      order by ${pageOrder}
+      order by ${keyOrder}
       limit ${limit}`;
+    const page = sql`select ${rowColumns}, k.shop_name, k.provider, k.default_bot_status
+      from (${keys}) k join conversations c on c.id = k.id`;
     return db
       .select({
         rows: sql<RawRow[] | string>`coalesce(json_agg(${rowArray} order by ${pageOrder}), '[]'::json)`,
