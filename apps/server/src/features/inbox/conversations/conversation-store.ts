@@ -174,13 +174,22 @@ export function createConversationStore(db: Db) {
       });
     },
 
-    /** Marks an unread conversation read; null when it was read already. */
+    /**
+     * Marks an unread conversation read; null when it was read already, by this call's page or by
+     * another that opened it at the same moment (only one of them writes, tells the dashboards and
+     * the platform).
+     */
     async markRead(conversation: Pick<ConversationRow, 'id' | 'hasNew' | 'unreadCount'>) {
       if (!conversation.hasNew && conversation.unreadCount === 0) return null;
       const [updated] = await db
         .update(conversations)
         .set({ hasNew: false, unreadCount: 0 })
-        .where(eq(conversations.id, conversation.id))
+        .where(
+          and(
+            eq(conversations.id, conversation.id),
+            or(eq(conversations.hasNew, true), gt(conversations.unreadCount, 0)),
+          ),
+        )
         .returning();
       return updated ?? null;
     },

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { shops } from '../../../db/schema.ts';
 import { connectShop } from '../../../test/marketplace-flow.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/test-app.ts';
@@ -13,6 +13,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+let shopee: Promise<string> | undefined;
+/** The sandbox's Shopee shop, connected once for this file. */
+const shopeeShop = () => {
+  shopee ??= connectShop(t.app, headers, 'shopee', '947042923').then(async ({ id }) => {
+    await t.ctx.queue.idle();
+    return id;
+  });
+  return shopee;
+};
 
 const shopRow = async (id: string) =>
   (await t.ctx.database.db.select().from(shops).where(eq(shops.id, id)))[0]!;
@@ -32,8 +42,7 @@ async function openFirstUnread(provider: 'shopee' | 'lazada', shopId: string) {
 
 describe('opening a conversation', () => {
   it('marks it read on Shopee too', async () => {
-    const { id: shopId } = await connectShop(t.app, headers, 'shopee', '947042923');
-    await t.ctx.queue.idle();
+    const shopId = await shopeeShop();
     const conversationId = await openFirstUnread('shopee', shopId);
     const { accessToken, externalId } = await t.app.services.shops.accessToken(await shopRow(shopId));
     const onPlatform = await t.app.services.clients.shopee.getOneConversation(
@@ -50,5 +59,23 @@ describe('opening a conversation', () => {
     const { accessToken } = await t.app.services.shops.accessToken(await shopRow(shopId));
     const onPlatform = await t.app.services.clients.lazada.getSession(accessToken, sessionId);
     expect(onPlatform.unreadCount).toBe(0);
+  });
+
+  it('marks it read once when several open it at the same moment', async () => {
+    const shopId = await shopeeShop();
+    const list = (await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=20`, headers })).json().data;
+    const unread = (list.conversations as { conversation_id: string; unread_count: number }[]).find(
+      (c) => c.unread_count > 0,
+    )!;
+    const read = vi.spyOn(t.app.services.clients.shopee, 'readConversation');
+    const opened = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({ url: `/api/shopee/v1/${shopId}/${unread.conversation_id}?page_size=25`, headers }),
+      ),
+    );
+    expect(opened.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    await t.ctx.queue.idle();
+    expect(read).toHaveBeenCalledTimes(1);
+    read.mockRestore();
   });
 });
