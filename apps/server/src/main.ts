@@ -3,9 +3,11 @@ import { ConfigError, loadConfig, localUrl } from './config.ts';
 import { closeContext, createContext, webDistDir, widgetDistDir } from './context.ts';
 import { registerJobs } from './jobs.ts';
 import { repoRoot } from './paths.ts';
+import { tuneHeap } from './platform/heap.ts';
 
 /** The API process: HTTP + Socket.IO, and the job workers too unless WORKERS=off. */
 async function main() {
+  tuneHeap();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

@@ -1,10 +1,12 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { registerJobs } from './jobs.ts';
+import { tuneHeap } from './platform/heap.ts';
 import { createServices } from './services.ts';
 
 /** A worker process: consumes jobs and emits realtime events through Redis. Needs REDIS_URL. */
 async function main() {
+  tuneHeap();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
