@@ -178,7 +178,7 @@ for (const dir of positionals.length ? positionals : defaultSets()) {
       const q = set.questions.find((x) => x.id === o.id)!;
       const r = run.results.get(o.id)!;
       process.stdout.write(
-        `  ${o.correct ? 'ok' : 'x '} ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why}; ${r.text.replace(/\n/g, ' / ')}\n`,
+        `  ${o.correct ? 'ok' : 'x '} ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why ? `${o.why}; ` : ''}${r.text.replace(/\n/g, ' / ')}\n`,
       );
     }
   }
