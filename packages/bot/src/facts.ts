@@ -284,7 +284,7 @@ export function glossWord(id: string, lang: Lang): string | undefined {
  * Read as goods sent back, such a sentence's gloss would tell the shopper to return something. A
  * sentence that names the refund itself ("退货…退款") keeps both.
  */
-const MONEY: RegExp = /款|钱|\b(?:money|amount|payment|charged|deducted|wang|duit|bayaran)\b/i;
+const MONEY = /款|钱|\b(?:money|amount|payment|charged|deducted|wang|duit|bayaran)\b/i;
 
 /** The lexicon's words, in `lang`, for what a text is about. */
 export function glossOf(text: string, lang: Lang, limit = 4): string[] {

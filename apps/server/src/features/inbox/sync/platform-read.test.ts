@@ -27,15 +27,22 @@ const shopeeShop = () => {
 const shopRow = async (id: string) =>
   (await t.ctx.database.db.select().from(shops).where(eq(shops.id, id)))[0]!;
 
-async function openFirstUnread(provider: 'shopee' | 'lazada', shopId: string) {
+/** The id of the shop's first unread conversation, as the spec's list route gives it. */
+async function firstUnread(provider: 'shopee' | 'lazada', shopId: string) {
   const list = (await t.app.inject({ url: `/api/${provider}/v1/${shopId}?page_size=20`, headers })).json()
     .data;
   const conversations: { conversation_id?: string; session_id?: string; unread_count: number }[] =
     provider === 'shopee' ? list.conversations : list.session_list;
   const unread = conversations.find((c) => c.unread_count > 0)!;
-  const id = String(unread.conversation_id ?? unread.session_id);
-  const opened = await t.app.inject({ url: `/api/${provider}/v1/${shopId}/${id}?page_size=25`, headers });
-  expect(opened.statusCode).toBe(200);
+  return String(unread.conversation_id ?? unread.session_id);
+}
+
+const open = (provider: 'shopee' | 'lazada', shopId: string, id: string) =>
+  t.app.inject({ url: `/api/${provider}/v1/${shopId}/${id}?page_size=25`, headers });
+
+async function openFirstUnread(provider: 'shopee' | 'lazada', shopId: string) {
+  const id = await firstUnread(provider, shopId);
+  expect((await open(provider, shopId, id)).statusCode).toBe(200);
   await t.ctx.queue.idle();
   return id;
 }
@@ -63,16 +70,9 @@ describe('opening a conversation', () => {
 
   it('marks it read once when several open it at the same moment', async () => {
     const shopId = await shopeeShop();
-    const list = (await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=20`, headers })).json().data;
-    const unread = (list.conversations as { conversation_id: string; unread_count: number }[]).find(
-      (c) => c.unread_count > 0,
-    )!;
+    const id = await firstUnread('shopee', shopId);
     const read = vi.spyOn(t.app.services.clients.shopee, 'readConversation');
-    const opened = await Promise.all(
-      Array.from({ length: 8 }, () =>
-        t.app.inject({ url: `/api/shopee/v1/${shopId}/${unread.conversation_id}?page_size=25`, headers }),
-      ),
-    );
+    const opened = await Promise.all(Array.from({ length: 8 }, () => open('shopee', shopId, id)));
     expect(opened.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     await t.ctx.queue.idle();
     expect(read).toHaveBeenCalledTimes(1);
