@@ -257,7 +257,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Socket.IO shares the HTTP server; channel subscriptions are authorized against the merchant's shops.
   app.addHook('onReady', async () => {
     ctx.realtime.attach(app.server, {
-      authenticate: auth.authenticate,
+      authenticate: auth.session,
       canJoin: createChannelAccess(ctx.database.db),
     });
   });

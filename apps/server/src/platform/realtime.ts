@@ -1,12 +1,24 @@
 import type { Server as HttpServer } from 'node:http';
-import { channels, clientEvents, type RealtimeEvent, type RealtimePayload } from '@balas/contracts';
+import {
+  channels,
+  clientEvents,
+  parseChannel,
+  type RealtimeEvent,
+  type RealtimePayload,
+} from '@balas/contracts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
+
+/** The session a bearer token belongs to. */
+export interface RealtimeSession {
+  merchantId: string;
+  sessionId: string;
+}
 
 export interface RealtimeAuth {
-  /** Merchant id for a bearer token, or null. */
-  authenticate(token: string): Promise<string | null>;
+  /** The session of a bearer token, or null; `fresh` reads the database, not a cache. */
+  authenticate(token: string, options?: { fresh?: boolean }): Promise<RealtimeSession | null>;
   /** Whether the merchant may join a channel (the spec's private-channel authorization). */
   canJoin(merchantId: string, channel: string): Promise<boolean>;
 }
@@ -14,56 +26,135 @@ export interface RealtimeAuth {
 export interface Realtime {
   /** Sends one event of the contracts' event map (its payload type checked) to a channel's sockets. */
   emit<E extends RealtimeEvent>(channel: string, event: E, payload: RealtimePayload<E>): void;
+  /**
+   * Disconnects every socket of these sessions on every API process (sign-out, password reset) and
+   * tells every process's `onSessionsEnded` listeners, this one's included.
+   */
+  endSessions(sessionIds: string[]): void;
+  onSessionsEnded(listener: (sessionIds: string[]) => void): void;
   /** Serve Socket.IO on an HTTP server (API processes only; workers just emit). */
   attach(server: HttpServer, auth: RealtimeAuth): void;
   close(): Promise<void>;
 }
 
+/** Every socket of a session is in its room, which no client can join or leave. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const SESSION_ROOM_PREFIX = sessionRoom('');
+
+interface InterServerEvents {
+  'sessions-ended': (sessionIds: string[]) => void;
+}
+type SocketData = RealtimeSession;
+type BalasSocket = Socket<DefaultEventsMap, DefaultEventsMap, InterServerEvents, SocketData>;
+
+const unauthenticated = () => new Error('unauthenticated');
+
 /** Socket.IO with the memory adapter, or the Redis streams adapter when a Redis URL is given. */
 export function createRealtime(options: { redisUrl?: string | undefined; streamName?: string }): Realtime {
   const redis = options.redisUrl ? new Redis(options.redisUrl) : undefined;
-  const io = new Server({
+  const io = new Server<DefaultEventsMap, DefaultEventsMap, InterServerEvents, SocketData>({
     path: '/socket.io',
     serveClient: false,
     cors: { origin: false },
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+    // A recovered connection is authenticated again like a new one (Socket.IO skips that by default).
+    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
     ...(redis
       ? { adapter: createAdapter(redis, { streamName: options.streamName ?? 'balas:socket.io' }) }
       : {}),
   });
+
+  // Socket.IO writes the events a recovering socket missed as soon as it finds its session, before
+  // any middleware has looked at the token: they are held here and sent once it is authenticated.
+  const withheld = new Map<string, unknown[][]>();
+  const replay = new WeakMap<BalasSocket, unknown[][]>();
+  const adapter = io.of('/').adapter;
+  const restoreSession = adapter.restoreSession.bind(adapter);
+  adapter.restoreSession = async (pid, offset) => {
+    const session = await restoreSession(pid, offset);
+    if (!session) return session;
+    withheld.set(session.sid, session.missedPackets);
+    return { ...session, missedPackets: [] };
+  };
+
+  const sessionsEndedListeners: ((sessionIds: string[]) => void)[] = [];
+  const sessionsEnded = (sessionIds: unknown) => {
+    if (!Array.isArray(sessionIds)) return;
+    const ids = sessionIds.filter((id): id is string => typeof id === 'string');
+    for (const listener of sessionsEndedListeners) listener(ids);
+  };
+  io.on('sessions-ended', sessionsEnded);
 
   let attached = false;
   return {
     emit(channel, event, payload) {
       io.to(channel).emit(event, payload);
     },
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      sessionsEnded(sessionIds);
+      // The adapter carries both to the other processes.
+      io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+      if (redis) io.serverSideEmit('sessions-ended', sessionIds);
+    },
+    onSessionsEnded(listener) {
+      sessionsEndedListeners.push(listener);
+    },
     attach(server, auth) {
       attached = true;
       io.attach(server);
       io.use((socket, next) => {
+        const missed = withheld.get(socket.id) ?? [];
+        withheld.delete(socket.id);
+        const previous = socket.recovered ? socket.data : undefined;
         const token = (socket.handshake.auth as { token?: unknown }).token;
-        if (typeof token !== 'string') return next(new Error('unauthenticated'));
+        if (typeof token !== 'string') return next(unauthenticated());
         auth
           .authenticate(token)
-          .then((merchantId) => {
-            if (!merchantId) return next(new Error('unauthenticated'));
-            socket.data.merchantId = merchantId;
+          .then((session) => {
+            if (!session) return next(unauthenticated());
+            socket.data = session;
+            if (previous?.merchantId === session.merchantId) replay.set(socket, missed);
+            else if (previous) {
+              // Another merchant's connection state: none of its rooms or missed events.
+              for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+            }
             next();
           })
-          .catch(() => next(new Error('unauthenticated')));
+          .catch(() => next(unauthenticated()));
       });
       io.on('connection', (socket) => {
-        // The merchant's room (inbox rows and counts of all its shops) needs no subscription.
-        void socket.join(channels.merchant(socket.data.merchantId as string));
+        const { merchantId, sessionId } = socket.data;
+        // A connection recovered under a newer session of the merchant leaves the old one's room.
+        for (const room of [...socket.rooms])
+          if (room.startsWith(SESSION_ROOM_PREFIX) && room !== sessionRoom(sessionId))
+            void socket.leave(room);
+        void socket.join([sessionRoom(sessionId), channels.merchant(merchantId)]);
+        for (const [event, ...args] of replay.get(socket) ?? []) socket.emit(String(event), ...args);
+        replay.delete(socket);
+
         socket.on(clientEvents.subscribe, async (channel: unknown, ack?: (r: { ok: boolean }) => void) => {
-          const merchantId = socket.data.merchantId as string;
+          const answer = (ok: boolean) => {
+            if (typeof ack === 'function') ack({ ok });
+          };
+          // The token may have been revoked, or have expired, since the socket connected.
+          const token = (socket.handshake.auth as { token?: unknown }).token;
+          const current =
+            typeof token === 'string'
+              ? await auth.authenticate(token, { fresh: true }).catch(() => null)
+              : null;
+          if (current?.sessionId !== sessionId) {
+            answer(false);
+            socket.disconnect(true);
+            return;
+          }
           const ok =
             typeof channel === 'string' && channel.length < 300 && (await auth.canJoin(merchantId, channel));
           if (ok) await socket.join(channel);
-          if (typeof ack === 'function') ack({ ok });
+          answer(ok);
         });
         socket.on(clientEvents.unsubscribe, async (channel: unknown) => {
-          if (typeof channel === 'string') await socket.leave(channel);
+          // Only channels: the session's room is what signs a socket out.
+          if (typeof channel === 'string' && parseChannel(channel)) await socket.leave(channel);
         });
       });
     },

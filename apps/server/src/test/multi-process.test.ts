@@ -103,10 +103,12 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
   let apiA: string;
   let apiB: string;
   let sandbox: Sandbox;
+  let databaseUrl: string;
 
   beforeAll(async () => {
     const database = await freshPostgresDatabase(outer.databaseUrl!, 'balas_mp');
     cleanups.push(database.drop);
+    databaseUrl = database.url;
     const redis = await claimRedisDatabase(outer.redisUrl!, CLAIM_KEY);
     cleanups.push(redis.release);
     const dataDir = mkdtempSync(join(tmpdir(), 'balas-mp-'));
@@ -239,4 +241,67 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     expect(strangerSaw.rows).toEqual([]);
     expect(strangerSaw.counts.flatMap((c) => c.shops).some((x) => x.shopId === shopId)).toBe(false);
   }, 90_000);
+
+  it('ends a session on every process: sign-out and reset on A disconnect sockets on B, whose REST forgets the token', async () => {
+    const email = `mp-${randomBytes(4).toString('hex')}@example.com`;
+    const body = {
+      name: 'Aisyah',
+      email,
+      phone: '012-345 6789',
+      password: 'correct horse',
+      confirm: 'correct horse',
+    };
+    const { accessToken: first } = await api<{ accessToken: string }>(apiA, '/api/signup', {
+      method: 'POST',
+      body,
+    });
+    const signIn = () =>
+      api<{ accessToken: string }>(apiA, '/api/signin', {
+        method: 'POST',
+        body: { email, password: 'correct horse' },
+      }).then((d) => d.accessToken);
+    const second = await signIn();
+    const me = (token: string) =>
+      fetch(`${apiB}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    // Process B has the token in its cache now.
+    expect(await me(first)).toBe(200);
+
+    const disconnected = (socket: Socket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const signedOut = await openSocket(apiB, first);
+    const stays = await openSocket(apiB, second);
+    const signedOutGone = disconnected(signedOut);
+    await api(apiA, '/api/signout', { token: first });
+    expect(await signedOutGone).toBe('io server disconnect');
+    // Well within B's 10-second cache: the sign-out reached it.
+    await eventually(async () => expect(await me(first)).toBe(401), 3000);
+    expect(stays.connected).toBe(true);
+    expect(await me(second)).toBe(200);
+
+    // A password reset on A ends every other session, on both processes.
+    const onA = await openSocket(apiA, await signIn());
+    const staysGone = disconnected(stays);
+    const onAGone = disconnected(onA);
+    await api(apiA, '/api/forgot_password', { method: 'POST', body: { email } });
+    const { default: pg } = await import('pg');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ text: string }>('select text from outbox_emails where "to" = $1', [
+      email,
+    ]);
+    await db.end();
+    const resetToken = rows[0]!.text.match(/\/reset-password\/([\w-]+)/)![1]!;
+    await api(apiA, '/api/reset_password', {
+      method: 'POST',
+      body: {
+        token: resetToken,
+        email,
+        password: 'lantern-quiet-87',
+        password_confirmation: 'lantern-quiet-87',
+      },
+    });
+    expect(await staysGone).toBe('io server disconnect');
+    expect(await onAGone).toBe('io server disconnect');
+    await eventually(async () => expect(await me(second)).toBe(401), 3000);
+  }, 60_000);
 });

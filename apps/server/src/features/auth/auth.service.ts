@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { merchants, passwordResets, sessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import type { RealtimeSession } from '../../platform/realtime.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { isGuessablePassword } from './common-passwords.ts';
 
@@ -23,13 +24,21 @@ const dummyHash = hash('not-a-real-password', argon2Options);
 type MerchantRow = typeof merchants.$inferSelect;
 const toMerchant = (m: MerchantRow): Merchant => ({ id: m.id, name: m.name, email: m.email, phone: m.phone });
 
-/** Bearer-token lookups are cached this long; a revocation reaches other API processes within it. */
+/**
+ * Bearer-token lookups are cached this long. A sign-out or reset reaches every process at once
+ * (Realtime.endSessions); a session revoked any other way, within this.
+ */
 const AUTH_CACHE_MS = 10_000;
 const AUTH_CACHE_SIZE = 10_000;
 
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
-  const authCache = new Map<string, { merchantId: string; until: number }>();
+  const authCache = new Map<string, { session: RealtimeSession; until: number }>();
+  // Sessions ended on any process (sign-out, reset) are forgotten at once, not within AUTH_CACHE_MS.
+  ctx.realtime.onSessionsEnded((sessionIds) => {
+    const ended = new Set(sessionIds);
+    for (const [hash, entry] of authCache) if (ended.has(entry.session.sessionId)) authCache.delete(hash);
+  });
 
   async function openSession(merchantId: string): Promise<string> {
     const token = randomToken();
@@ -39,6 +48,31 @@ export function createAuthService(ctx: AppContext) {
       expiresAt: new Date(Date.now() + SESSION_DAYS * 24 * 3600 * 1000),
     });
     return token;
+  }
+
+  /** The session behind a bearer token, or null when the token is unknown, revoked or expired. */
+  async function session(token: string, options: { fresh?: boolean } = {}): Promise<RealtimeSession | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const tokenHash = sha256(token);
+    const hit = options.fresh ? undefined : authCache.get(tokenHash);
+    if (hit && hit.until > Date.now()) return hit.session;
+    const [row] = await db
+      .select({ merchantId: sessions.merchantId, sessionId: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      );
+    if (!row) {
+      authCache.delete(tokenHash);
+      return null;
+    }
+    if (authCache.size >= AUTH_CACHE_SIZE) authCache.clear();
+    authCache.set(tokenHash, { session: row, until: Date.now() + AUTH_CACHE_MS });
+    return row;
   }
 
   return {
@@ -66,30 +100,21 @@ export function createAuthService(ctx: AppContext) {
 
     /** The merchant behind a bearer token, or null when the token is unknown, revoked or expired. */
     async authenticate(token: string): Promise<string | null> {
-      if (token.length < 20 || token.length > 100) return null;
-      const tokenHash = sha256(token);
-      const hit = authCache.get(tokenHash);
-      if (hit && hit.until > Date.now()) return hit.merchantId;
-      const [row] = await db
-        .select({ merchantId: sessions.merchantId })
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, new Date()),
-          ),
-        );
-      if (!row) return null;
-      if (authCache.size >= AUTH_CACHE_SIZE) authCache.clear();
-      authCache.set(tokenHash, { merchantId: row.merchantId, until: Date.now() + AUTH_CACHE_MS });
-      return row.merchantId;
+      return (await session(token))?.merchantId ?? null;
     },
 
+    session,
+
+    /** Revokes the token's session and disconnects its sockets on every process. */
     async signout(token: string): Promise<void> {
       const tokenHash = sha256(token);
       authCache.delete(tokenHash);
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+      const ended = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      ctx.realtime.endSessions(ended.map((s) => s.id));
     },
 
     async me(merchantId: string): Promise<Merchant> {
@@ -120,7 +145,7 @@ export function createAuthService(ctx: AppContext) {
     async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
       refuseGuessable(input.password, input.email);
       const passwordHash = await hash(input.password, argon2Options);
-      const merchantId = await db.transaction(async (tx) => {
+      const ended = await db.transaction(async (tx) => {
         const [reset] = await tx
           .select({ id: passwordResets.id, merchantId: passwordResets.merchantId, email: merchants.email })
           .from(passwordResets)
@@ -142,14 +167,14 @@ export function createAuthService(ctx: AppContext) {
           .returning({ id: passwordResets.id });
         if (claimed.length === 0) throw new AppError('unprocessable', messages.auth.resetInvalid);
         await tx.update(merchants).set({ passwordHash }).where(eq(merchants.id, reset.merchantId));
-        await tx
+        return tx
           .update(sessions)
           .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.merchantId, reset.merchantId), isNull(sessions.revokedAt)));
-        return reset.merchantId;
+          .where(and(eq(sessions.merchantId, reset.merchantId), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
       });
-      // This process forgets the revoked sessions at once; others within AUTH_CACHE_MS.
-      for (const [hash, entry] of authCache) if (entry.merchantId === merchantId) authCache.delete(hash);
+      // Every session of the merchant ends: its sockets are disconnected, every process forgets it.
+      ctx.realtime.endSessions(ended.map((s) => s.id));
     },
   };
 }
