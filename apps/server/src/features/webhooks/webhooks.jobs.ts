@@ -1,3 +1,4 @@
+import { normalizeInput } from '@balas/contracts';
 import { parseLazadaPush, parseShopeePush, type ShopeeClient, type ShopeePush } from '@balas/marketplaces';
 import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -102,7 +103,7 @@ export function webhooksJobHandlers(
       // One bad push must not hold back the others at every run: it is kept as a dead job.
       for (const push of lost.pushes) {
         try {
-          await handleShopeePush(push);
+          await handleShopeePush(normalizeInput(push));
         } catch (error) {
           ctx.log.error({ err: error, shopId: push.shopId }, 'a lost Shopee push could not be handled');
           await db
@@ -119,10 +120,11 @@ export function webhooksJobHandlers(
     const [event] = await unprocessedEvent.execute({ eventId });
     if (!event) return;
     const raw = (event.payload as { raw: string }).raw;
+    // Every id of a push is looked up or stored: NUL and half surrogates go, as in every request.
     if (event.provider === 'shopee') {
-      await handleShopeePush(parseShopeePush(raw));
+      await handleShopeePush(normalizeInput(parseShopeePush(raw)));
     } else {
-      const push = parseLazadaPush(raw);
+      const push = normalizeInput(parseLazadaPush(raw));
       const shop = await shopBy('lazada', push.sellerId);
       if (shop && push.kind === 'session')
         await deps.sync.syncConversation(shop, push.sessionId, { answer: true });

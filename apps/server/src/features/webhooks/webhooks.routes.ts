@@ -1,3 +1,4 @@
+import { normalizeText } from '@balas/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -61,7 +62,8 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, ver
       } catch {
         throw new AppError('bad_json', 'The push body is not valid JSON');
       }
-      const dedupeKey = `${provider}:${verifier.dedupeKey(raw)}`;
+      // Keys are built from the push's ids, which PostgreSQL could not store with a NUL in them.
+      const dedupeKey = normalizeText(`${provider}:${verifier.dedupeKey(raw)}`);
       const [inserted] = await storeEvent.execute({ provider, dedupeKey, payload: { raw } });
       const [pending] = inserted ? [inserted] : await unprocessedByKey.execute({ dedupeKey });
       if (pending) await queue.enqueue(processEventJob, { eventId: pending.id }, { jobId: pending.id });

@@ -150,6 +150,20 @@ describe('pushes a crash or a lost job left behind', () => {
     expect(await textOf('2302748948493124003')).toBe('hi there \uFFFD!');
   });
 
+  it('acknowledges a push whose ids hold NUL (no 500), keyed and stored without it', async () => {
+    const body = push('"2302748948493124005\\u0000x"', 'nul in the id', 1_800_000_500);
+    const res = await send(body, shopeeSignature(body));
+    expect(res.statusCode).toBe(200);
+    // The same push again is the same event.
+    expect((await send(body, shopeeSignature(body))).statusCode).toBe(200);
+    await t.ctx.queue.idle();
+    expect(await textOf('2302748948493124005x')).toBe('nul in the id');
+    const keys = (await t.ctx.database.db.select().from(webhookEvents)).map((e) => e.dedupeKey);
+    expect(keys.filter((k) => k.includes('2302748948493124005'))).toEqual([
+      'shopee:msg:947042987:2302748948493124005x',
+    ]);
+  });
+
   it('deletes processed pushes past the retention period, and nothing else', async () => {
     const long = new Date(Date.now() - 40 * 24 * 3600 * 1000);
     await t.ctx.database.db.insert(webhookEvents).values([
