@@ -52,6 +52,17 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     }
   }
 
+  /** Marks a message still pending failed with the reason, shown live with its retry. */
+  async function fail(shop: ShopRow, conversation: ConversationRow, messageId: string, reason: string) {
+    const [failed] = await db
+      .update(messages)
+      .set({ status: 'failed', error: reason.slice(0, 500) })
+      .where(and(eq(messages.id, messageId), eq(messages.status, 'pending')))
+      .returning();
+    if (failed) inbox.emitMessage(shop, conversation, failed);
+    return failed ?? null;
+  }
+
   async function store(
     shop: ShopRow,
     conversation: ConversationRow,
@@ -125,11 +136,13 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     /** Sends again a reply left pending by a crash whose echo never came back. */
     redeliver: deliver,
 
+    fail,
+
     async retry(shop: ShopRow, conversation: ConversationRow, messageId: string) {
       if (!isUuid(messageId)) throw notFound('No failed message with this id');
       const [pending] = await db
         .update(messages)
-        .set({ status: 'pending', error: null })
+        .set({ status: 'pending', error: null, settleTries: 0, triedAt: null })
         .where(
           and(
             eq(messages.id, messageId),
