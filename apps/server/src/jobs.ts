@@ -16,6 +16,7 @@ import {
   sweepStalePushesJob,
   webhooksJobHandlers,
 } from './features/webhooks/webhooks.jobs.ts';
+import type { JobDefinition } from './platform/queue.ts';
 import type { Services } from './services.ts';
 
 const REFRESH_EVERY_MS = 10 * 60 * 1000;
@@ -44,24 +45,25 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...insightsJobHandlers(services.insightsRollup),
   ]);
   if (options.schedule) {
-    await ctx.queue.every(refreshTokensJob, REFRESH_EVERY_MS, {});
-    await ctx.queue.every(repairGapsJob, GAP_REPAIR_EVERY_MS, {});
-    await ctx.queue.every(resyncCataloguesJob, CATALOGUE_CHECK_EVERY_MS, {});
-    await ctx.queue.every(refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS, {});
-    await ctx.queue.every(prunePushesJob, PRUNE_EVERY_MS, {});
-    await ctx.queue.every(wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS, {});
-    await ctx.queue.every(compactTalliesJob, COMPACT_TALLIES_EVERY_MS, {});
-    // Recovery runs at start too: what the last process left unfinished is taken up now.
-    for (const sweep of [
-      sweepDueAnswersJob,
-      reconcilePendingRepliesJob,
-      sweepStalePushesJob,
-      sweepStuckFilesJob,
-    ]) {
-      await ctx.queue.every(sweep, RECOVERY_EVERY_MS, {});
-      await ctx.queue.enqueue(sweep, {}, { jobId: 'start' });
+    // Everything scheduled also runs at start: what the last process left unfinished is taken up
+    // now, and a daily job (retention) does not wait a day of uptime for its first run.
+    const schedules: [JobDefinition<Record<string, never>>, number][] = [
+      [refreshTokensJob, REFRESH_EVERY_MS],
+      [resyncCataloguesJob, CATALOGUE_CHECK_EVERY_MS],
+      [refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS],
+      [prunePushesJob, PRUNE_EVERY_MS],
+      [wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS],
+      [compactTalliesJob, COMPACT_TALLIES_EVERY_MS],
+      [sweepDueAnswersJob, RECOVERY_EVERY_MS],
+      [reconcilePendingRepliesJob, RECOVERY_EVERY_MS],
+      [sweepStalePushesJob, RECOVERY_EVERY_MS],
+      [sweepStuckFilesJob, RECOVERY_EVERY_MS],
+      // Pushes the platform gave up on while the server was down are in its lost-push list now.
+      [repairGapsJob, GAP_REPAIR_EVERY_MS],
+    ];
+    for (const [job, everyMs] of schedules) {
+      await ctx.queue.every(job, everyMs, {});
+      await ctx.queue.enqueue(job, {}, { jobId: 'start' });
     }
-    // Pushes the platform gave up on while the server was down are in its lost-push list now.
-    await ctx.queue.enqueue(repairGapsJob, {}, { jobId: 'start' });
   }
 }
