@@ -50,7 +50,13 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/inbox/conversations',
     { preHandler, schema: { tags, querystring: inboxListQuery, response: { 200: inboxPage } } },
-    async (request) => inbox.views.list(request.merchantId, request.query),
+    async (request) => {
+      // Another merchant's shop is not found, as on every shop-scoped route (not an empty page).
+      const { shopId } = request.query;
+      if (shopId && !(await shopCache.findOwned(request.merchantId, shopId)))
+        throw notFound('Shop not found');
+      return inbox.views.list(request.merchantId, request.query);
+    },
   );
 
   app.get(

@@ -140,8 +140,11 @@ describe('the one inbox', () => {
     expect(short.json().error.fields.q).toBe(words.inbox.searchTooShort);
     expect((await get('/inbox/conversations?view=mine')).statusCode).toBe(400);
     expect((await get('/inbox/conversations?shopId=not-a-shop')).statusCode).toBe(400);
-    // Another merchant's shop filters to nothing.
-    expect(await ids(`view=all&shopId=${other}`)).toEqual([]);
+    // Another merchant's shop, or one that does not exist, is not found, as on every shop route.
+    const foreign = await get(`/inbox/conversations?view=all&shopId=${other}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error.code).toBe('not_found');
+    expect((await get(`/inbox/conversations?shopId=${crypto.randomUUID()}`)).statusCode).toBe(404);
   });
 
   it('pages with a cursor that belongs to its view', async () => {
