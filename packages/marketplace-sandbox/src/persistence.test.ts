@@ -43,12 +43,25 @@ describe('persisted state', () => {
     await second.app.close();
   });
 
-  it('writes soon after a change without waiting for shutdown', async () => {
+  it('writes a change before it acknowledges it, so a crash right after loses nothing it answered', async () => {
     const statePath = join(dir, 'sandbox.json');
     const sb = await testSandbox({ statePath });
-    await sb.shopperSend({ platform: 'lazada', shopId: '100094063', buyerId: '1880033', text: 'Hello' });
-    await new Promise((r) => setTimeout(r, 400));
+    const sent = await sb.app.inject({
+      method: 'POST',
+      url: '/shopper/api/send',
+      payload: {
+        platform: 'lazada',
+        shop: '100094063',
+        buyer: '1880033',
+        type: 'text',
+        content: { text: 'Hello' },
+      },
+    });
+    expect(sent.json()).toMatchObject({ ok: true });
+    // Read at once, as a process killed right after answering would have left it.
     expect(readFileSync(statePath, 'utf8')).toContain('"text":"Hello"');
+    await sb.shopperSend({ platform: 'lazada', shopId: '100094063', buyerId: '1880033', text: 'Again' });
+    expect(readFileSync(statePath, 'utf8')).toContain('"text":"Again"');
     await sb.app.close();
   });
 

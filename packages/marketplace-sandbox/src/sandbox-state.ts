@@ -9,7 +9,10 @@ export interface SandboxState {
   readonly data: SandboxData;
   readonly pushes: PushDispatcher;
   now(): number;
-  /** Persists soon (debounced); a no-op without statePath. */
+  /**
+   * Persists the change before anything else happens (an answer, a push): the changes of one turn
+   * of the event loop are written once, as soon as it ends. A no-op without statePath.
+   */
   save(): void;
   /** Writes pending changes now. */
   flush(): void;
@@ -17,17 +20,12 @@ export interface SandboxState {
   close(): Promise<void>;
 }
 
-const SAVE_DELAY_MS = 250;
-
 export function createSandboxState(options: SandboxOptions): SandboxState {
   const config = resolveConfig(options);
   const data = loadData(config.statePath, config.now());
-  let timer: NodeJS.Timeout | undefined;
   let dirty = false;
 
   const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
     if (!dirty || !config.statePath) return;
     dirty = false;
     writeData(config.statePath, data);
@@ -56,11 +54,10 @@ export function createSandboxState(options: SandboxOptions): SandboxState {
     }),
     now: () => config.now(),
     save() {
-      if (!config.statePath) return;
+      if (!config.statePath || dirty) return;
       dirty = true;
-      if (timer) return;
-      timer = setTimeout(flush, SAVE_DELAY_MS);
-      timer.unref();
+      // Before any I/O: a crash after the sandbox answered never loses what the answer said it did.
+      queueMicrotask(flush);
     },
     flush,
     async close() {
