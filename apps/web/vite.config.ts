@@ -2,7 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageOf } from '../../packages/contracts/src/pages.ts';
 
-const api = `http://localhost:${process.env.PORT ?? 3000}`;
+// The API listens on 127.0.0.1 by default (HOST), which "localhost" may not resolve to first.
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 /** In development, each address gets the HTML the server would send: the site's or the dashboard's. */
 function sitePagesInDev(): Plugin {

@@ -57,6 +57,9 @@ describe('config', () => {
 
   it('derives the public address from PORT and HOST when PUBLIC_URL is unset', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    // Only this machine reaches an install on its defaults; a server sets HOST=0.0.0.0.
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     expect(loadConfig({ PORT: '4100', HOST: '::' }).publicUrl).toBe('http://localhost:4100');
     expect(loadConfig({ PORT: '4100', HOST: '127.0.0.1' }).publicUrl).toBe('http://127.0.0.1:4100');

@@ -41,7 +41,11 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Unset: 127.0.0.1, so that a laptop's install is not on its local network (links say localhost).
+   * A server behind a load balancer sets 0.0.0.0 (or ::).
+   */
+  HOST: z.string().min(1).optional(),
   /** Unset: derived from PORT and HOST (see publicUrlOf). */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,8 +148,8 @@ const configSchema = envSchema.transform((e, ctx) => {
   return {
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST, e.PORT)).replace(/\/+$/, ''),
+    host: e.HOST ?? '127.0.0.1',
+    publicUrl: (e.PUBLIC_URL ?? localUrl(e.HOST ?? 'localhost', e.PORT)).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
