@@ -34,8 +34,8 @@ export async function benchInbox(): Promise<Figure[]> {
     const { accessToken } = await post('/signup', {
       name: 'Bench',
       email: `bench-${Date.now()}@example.com`,
-      password: 'benchmark!',
-      confirm: 'benchmark!',
+      password: 'benchmark-lantern-42',
+      confirm: 'benchmark-lantern-42',
     });
     const headers = { authorization: `Bearer ${accessToken}` };
     const shopIds: string[] = [];

@@ -215,8 +215,8 @@ export async function signUpBench(app: FastifyInstance) {
     payload: {
       name: 'Bench',
       email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'benchmark!',
-      confirm: 'benchmark!',
+      password: 'benchmark-lantern-42',
+      confirm: 'benchmark-lantern-42',
     },
   });
   return { authorization: `Bearer ${res.json().data.accessToken as string}` };

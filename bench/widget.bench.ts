@@ -113,8 +113,8 @@ async function createWebsiteShop(server: ServerProcess) {
   const { accessToken } = await post('/signup', {
     name: 'Ah Seng',
     email: `widget-bench-${Date.now()}@example.com`,
-    password: 'benchmark!',
-    confirm: 'benchmark!',
+    password: 'benchmark-lantern-42',
+    confirm: 'benchmark-lantern-42',
   });
   const shop = await post(
     '/website',

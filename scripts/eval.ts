@@ -89,7 +89,7 @@ async function runThroughServices(set: EvalSet) {
       name: 'Eval',
       email: `eval-${randomBytes(4).toString('hex')}@example.com`,
       phone: '',
-      password: 'evaluation!',
+      password: 'evaluation-lantern-42',
     });
     const { id: shopId } = await services.shops.create(user.id, 'website', {
       name: shopFile.name,

@@ -19,6 +19,7 @@ const emailOf = (request: FastifyRequest) => {
 };
 
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+  app.addHook('onClose', async () => auth.close());
   const window = 15 * 60 * 1000;
   const perIp = (name: string, max: number, windowMs: number, message?: string) =>
     app.rateLimit({ name: `${name}:ip`, max, windowMs, key: (r) => r.ip, ...(message ? { message } : {}) });

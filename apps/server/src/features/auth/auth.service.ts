@@ -7,13 +7,7 @@ import { AppError } from '../../errors.ts';
 import type { RealtimeSession } from '../../platform/realtime.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import { isGuessablePassword } from './common-passwords.ts';
-
-function refuseGuessable(password: string, email: string): void {
-  if (isGuessablePassword(password, email)) {
-    const message = messages.validation.passwordCommon;
-    throw new AppError('validation', message, { password: message });
-  }
-}
+import { createPasswordStrength, PASSWORD_SCORE_MIN } from './password-strength.ts';
 
 // algorithm 2 = Argon2id (the package's const enum cannot be imported under verbatimModuleSyntax).
 const argon2Options = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -34,6 +28,28 @@ const AUTH_CACHE_SIZE = 10_000;
 export function createAuthService(ctx: AppContext) {
   const { db } = ctx.database;
   const authCache = new Map<string, { session: RealtimeSession; until: number }>();
+  const strength = createPasswordStrength(ctx.log);
+
+  /**
+   * Refuses a password too easy to guess: a common one, the account's own e-mail or name, or one
+   * zxcvbn-ts (English, Indonesian and Malaysian words) finds guessable ("Summer2024!", "Malaysia123").
+   */
+  async function refuseGuessable(password: string, account: { email: string; name: string }) {
+    const email = account.email.trim().toLowerCase();
+    const name = account.name.toLowerCase();
+    const userInputs = [
+      email,
+      email.split('@')[0] ?? '',
+      name.replace(/\s+/g, ''),
+      ...name.split(/\s+/),
+      'balas',
+    ];
+    const score = isGuessablePassword(password, email) ? 0 : await strength.score(password, userInputs);
+    if (score !== null && score < PASSWORD_SCORE_MIN) {
+      const message = messages.validation.passwordCommon;
+      throw new AppError('validation', message, { password: message });
+    }
+  }
   // Sessions ended on any process (sign-out, reset) are forgotten at once, not within AUTH_CACHE_MS.
   ctx.realtime.onSessionsEnded((sessionIds) => {
     const ended = new Set(sessionIds);
@@ -76,8 +92,11 @@ export function createAuthService(ctx: AppContext) {
   }
 
   return {
+    /** Stops the password strength worker (it also stops by itself when idle). */
+    close: () => strength.close(),
+
     async signup(input: { name: string; email: string; phone: string; password: string }) {
-      refuseGuessable(input.password, input.email);
+      await refuseGuessable(input.password, input);
       const passwordHash = await hash(input.password, argon2Options);
       const [row] = await db
         .insert(merchants)
@@ -143,27 +162,39 @@ export function createAuthService(ctx: AppContext) {
     },
 
     async resetPassword(input: { token: string; email: string; password: string }): Promise<void> {
-      refuseGuessable(input.password, input.email);
+      // The link first: only its holder has a password estimated (and hashed).
+      const [reset] = await db
+        .select({
+          id: passwordResets.id,
+          merchantId: passwordResets.merchantId,
+          email: merchants.email,
+          name: merchants.name,
+        })
+        .from(passwordResets)
+        .innerJoin(merchants, eq(merchants.id, passwordResets.merchantId))
+        .where(
+          and(
+            eq(passwordResets.tokenHash, sha256(input.token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+          ),
+        );
+      if (!reset || reset.email !== input.email)
+        throw new AppError('unprocessable', messages.auth.resetInvalid);
+      await refuseGuessable(input.password, reset);
       const passwordHash = await hash(input.password, argon2Options);
       const ended = await db.transaction(async (tx) => {
-        const [reset] = await tx
-          .select({ id: passwordResets.id, merchantId: passwordResets.merchantId, email: merchants.email })
-          .from(passwordResets)
-          .innerJoin(merchants, eq(merchants.id, passwordResets.merchantId))
-          .where(
-            and(
-              eq(passwordResets.tokenHash, sha256(input.token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, new Date()),
-            ),
-          );
-        if (!reset || reset.email !== input.email)
-          throw new AppError('unprocessable', messages.auth.resetInvalid);
         // Claiming the token in the same statement makes it single use even under a race.
         const claimed = await tx
           .update(passwordResets)
           .set({ usedAt: new Date() })
-          .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+          .where(
+            and(
+              eq(passwordResets.id, reset.id),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, new Date()),
+            ),
+          )
           .returning({ id: passwordResets.id });
         if (claimed.length === 0) throw new AppError('unprocessable', messages.auth.resetInvalid);
         await tx.update(merchants).set({ passwordHash }).where(eq(merchants.id, reset.merchantId));

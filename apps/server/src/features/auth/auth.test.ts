@@ -46,6 +46,32 @@ describe('sign up', () => {
     expect((await signup('violet-harbour-41')).statusCode).toBe(200);
   });
 
+  it('refuses common patterns the list misses (zxcvbn-ts with Malaysian words), and takes strong ones', async () => {
+    const signup = (password: string, name = 'Nurul Huda') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/signup',
+        remoteAddress: '198.51.100.31',
+        payload: { name, email: 'patterns@example.com', password, confirm: password },
+      });
+    // A season and a year, the country and a sequence, a state, a city, a word of affection.
+    for (const password of [
+      'Summer2024!',
+      'Malaysia123',
+      'Selangor@88',
+      'KualaLumpur2024',
+      'Johorbahru88',
+      'Katalaluan1!',
+      'Sayang123!',
+      'NurulHuda88',
+    ]) {
+      const res = await signup(password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields).toEqual({ password: messages.validation.passwordCommon });
+    }
+    expect((await signup('lantern-quiet-87')).statusCode).toBe(200);
+  });
+
   it('limits sign-ups from one address', async () => {
     const from = (remoteAddress: string, i: number) =>
       t.app.inject({
@@ -208,6 +234,26 @@ describe('password reset', () => {
     expect((await t.app.inject({ url: '/api/me', headers })).statusCode).toBe(401);
     expect((await post('/api/signin', { email, password: 'new password!' })).statusCode).toBe(200);
     expect((await post('/api/signin', { email, password: 'correct horse' })).statusCode).toBe(401);
+
+    // A weak new password is refused like at sign-up (the link stays usable).
+    const another = await signUp(t.app);
+    await post('/api/forgot_password', { email: another.email });
+    const anotherLink = await linkIn(another.email);
+    const weak = await post('/api/reset_password', {
+      token: anotherLink.token,
+      email: another.email,
+      password: 'Summer2024!',
+      password_confirmation: 'Summer2024!',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields).toEqual({ password: messages.validation.passwordCommon });
+    const strong = await post('/api/reset_password', {
+      token: anotherLink.token,
+      email: another.email,
+      password: 'violet-harbour-41',
+      password_confirmation: 'violet-harbour-41',
+    });
+    expect(strong.statusCode).toBe(200);
 
     const again = await post('/api/reset_password', {
       token: link.token,
