@@ -1,3 +1,4 @@
+import { messages } from '@balas/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser.ts';
@@ -28,6 +29,14 @@ describe('accounts in the browser', () => {
     await page.getByLabel('First name').fill('Aisyah');
     await page.getByLabel(/email/i).fill(email);
     await page.getByLabel('Phone (optional)').fill('012-345 6789');
+    // The server judges the password; the form shows what it says.
+    await page.getByLabel('Password', { exact: true }).fill('Summer2024!');
+    await page.getByLabel('Confirm password', { exact: true }).fill('Summer2024!');
+    await page
+      .getByRole('button', { name: /sign up/i })
+      .last()
+      .click();
+    await page.getByText(messages.validation.passwordCommon).first().waitFor();
     await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByLabel('Confirm password', { exact: true }).fill('correct horse');
     await page
@@ -83,6 +92,10 @@ describe('accounts in the browser', () => {
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\/[\w-]+\?email=[^\s"<]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
+    await page.getByLabel('New Password').fill('Malaysia123');
+    await page.getByLabel('Confirm Password').fill('Malaysia123');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(messages.validation.passwordCommon).first().waitFor();
     await page.getByLabel('New Password').fill('brand new pass');
     await page.getByLabel('Confirm Password').fill('brand new pass');
     await page.getByRole('button', { name: 'Reset Password' }).click();
