@@ -61,7 +61,7 @@ export function splitSentences(text: string): string[] {
 
 function isAbbreviationEnd(piece: string): boolean {
   if (/^(?:\d{1,2}|[a-zA-Z])\.$/.test(piece)) return true; // "1." or "a." list markers
-  const last = /([\p{L}.]+)\.$/u.exec(piece)?.[1]?.toLowerCase();
+  const last = /(?<![\p{L}.])([\p{L}.]+)\.$/u.exec(piece)?.[1]?.toLowerCase();
   return last !== undefined && ABBREVIATIONS.has(last);
 }
 

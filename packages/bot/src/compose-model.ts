@@ -110,13 +110,13 @@ export function buildGroundingPrompt(request: ComposeRequest): { system: string;
   return { system, prompt };
 }
 
-const MARKER = /\s*\[(?:S\d+(?:\s*,\s*S?\d+)*)\]/gi;
+const MARKER = /(?<!\s)\s*\[(?:S\d+(?:\s*,\s*S?\d+)*)\]/gi;
 
 /** Removes [S1]-style citation markers (the shopper never sees them). */
 export function stripMarkers(text: string): string {
   return text
     .replace(MARKER, '')
-    .replace(/\s+([.,!?。，！？])/g, '$1')
+    .replace(/(?<!\s)\s+([.,!?。，！？])/g, '$1')
     .trim();
 }
 
@@ -184,7 +184,7 @@ export function ungroundedNumbers(reply: string, request: ComposeRequest): strin
   return [...numbersIn(reply)].filter((n) => !known.has(n));
 }
 
-const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w.-]+@[\w-]+\.[\w.]+/gi;
+const LINK = /\bhttps?:\/\/\S+|\bwww\.\S+|(?<![\w.-])\b[\w.-]+@[\w-]+\.[\w.]+/gi;
 const CODE = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,}\b/g;
 
 /** Links, e-mail addresses and codes (COMEL10) in a reply that no passage holds. */

@@ -582,7 +582,7 @@ const CLOSED_WORD: Record<Lang, string> = { en: 'Closed', ms: 'Tutup', zh: '休�
 
 function clausesOf(text: string): string[] {
   return text
-    .split(/[;；。]|\s+(?:and|dan|serta)\s+|[和及]|[,，](?=\s*\D)/)
+    .split(/[;；。]|(?<!\s)\s+(?:and|dan|serta)\s+|[和及]|[,，](?=\s*\D)/)
     .map((c) => c.trim())
     .filter(Boolean);
 }

@@ -14,7 +14,7 @@ import { GREETING, handoverText, PART_HANDED_OVER, THANKS, WHICH_PRODUCT } from 
 import { asksPrice, asksStock, catalogueAnswer, contentTerms, isCatalogueAsk } from './product-answer.ts';
 import { type Retrieval, retrieve } from './retrieval.ts';
 import { splitQuestions } from './split.ts';
-import { analyze, isConcept, isHanUnigram } from './tokenize.ts';
+import { analysedText, analyze, isConcept, isHanUnigram } from './tokenize.ts';
 import type {
   AnswerResult,
   AnswerSource,
@@ -360,7 +360,7 @@ export function answerOffline(
   question: string,
   options: Omit<AnswerOptions, 'composer' | 'embedder'>,
 ): AnswerResult {
-  return finish(plan(question, options));
+  return finish(plan(analysedText(question), options));
 }
 
 // --- the model composer --------------------------------------------------------------------------------
@@ -432,7 +432,8 @@ export function breakerOf(composer: Composer): CircuitBreaker {
 }
 
 /** Answers a shopper's message. With a model composer, falls back to the offline composer on failure. */
-export async function answer(question: string, options: AnswerOptions): Promise<AnswerResult> {
+export async function answer(message: string, options: AnswerOptions): Promise<AnswerResult> {
+  const question = analysedText(message);
   const queryVector = await queryVectorFor(question, options);
   const p = plan(question, options, queryVector);
   const { result } = p;

@@ -1,5 +1,5 @@
 import { isFunctionWord } from './language.ts';
-import { analyze, CONCEPT_PREFIX, isConcept, lexiconConcept } from './tokenize.ts';
+import { analysedText, analyze, CONCEPT_PREFIX, isConcept, lexiconConcept } from './tokenize.ts';
 import type { Lang } from './types.ts';
 
 // Simple facts carried across languages without a translator: time spans ("1至3个工作天" ->
@@ -164,7 +164,8 @@ function names(sentence: string, lang: Lang): Fact[] {
 }
 
 /** The facts a sentence states, in order of appearance (numbers outside these are left alone). */
-export function factsOf(sentence: string, sourceLang: Lang): Fact[] {
+export function factsOf(text: string, sourceLang: Lang): Fact[] {
+  const sentence = analysedText(text);
   const facts: Fact[] = [];
   const taken: [number, number][] = [];
   const free = (start: number, end: number) => taken.every(([s, e]) => end <= s || start >= e);
@@ -179,7 +180,7 @@ export function factsOf(sentence: string, sourceLang: Lang): Fact[] {
     /(?:RM|\$|USD|MYR)\s?\d+(?:[.,]\d+)*(?:\s?(?:-|–|to|hingga|至)\s?(?:RM)?\d+(?:[.,]\d+)*)?/gi,
   ))
     take(m, { at: m.index ?? 0, say: () => m[0] });
-  for (const m of sentence.matchAll(/\d+(?:\.\d+)?\s?%/g))
+  for (const m of sentence.matchAll(/(?<!\d)\d+(?:\.\d+)?\s?%/g))
     take(m, { at: m.index ?? 0, say: () => m[0].replace(/\s/, '') });
   for (const m of sentence.matchAll(/(?:打)?([一二两三四五六七八九\d]{1,2})折/g)) {
     const off = discountFromZhe(m[1]!);
@@ -194,7 +195,7 @@ export function factsOf(sentence: string, sourceLang: Lang): Fact[] {
   }
   // Measurements, ranges included; Chinese units written as the international ones ("3.5至20公斤" -> "3.5-20kg").
   for (const m of sentence.matchAll(
-    /(\d+(?:[.,]\d+)?)(?:\s?(?:-|–|至|到|hingga|to)\s?(\d+(?:[.,]\d+)?))?\s?(kg|g|cm|mm|ml|°C|mAh|公斤|千克|厘米|公分|毫升)(?![a-z])/gi,
+    /(?<!\d)(\d+(?:[.,]\d+)?)(?:\s?(?:-|–|至|到|hingga|to)\s?(\d+(?:[.,]\d+)?))?\s?(kg|g|cm|mm|ml|°C|mAh|公斤|千克|厘米|公分|毫升)(?![a-z])/gi,
   )) {
     const unit =
       ({ 公斤: 'kg', 千克: 'kg', 厘米: 'cm', 公分: 'cm', 毫升: 'ml' } as Record<string, string>)[m[3]!] ??

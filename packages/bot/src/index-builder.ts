@@ -149,7 +149,7 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
   const passages: Passage[] = [];
   const analyzed: string[] = [];
   const productNames = shop.products
-    .flatMap((p) => [p.name, ...p.name.split(/\s+[–—-]\s+|\s*\(/)])
+    .flatMap((p) => [p.name, ...p.name.split(/(?<!\s)\s+[–—-]\s+|(?<!\s)\s*\(/)])
     .map((n) => n.trim())
     .filter((n) => n.length >= 4)
     .sort((a, b) => b.length - a.length);

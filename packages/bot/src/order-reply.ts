@@ -207,8 +207,15 @@ const RECENT_TURNS = 8;
 const PAYMENT_WORDS = /\b(?:paid|pay|bayar|payment|pembayaran)\b|付款|付了/gi;
 
 /** A message that is only an order number ("270112ABCD1234", "#1034567890123"). */
-const ONLY_A_NUMBER =
-  /^\s*(?:order\s*|pesanan\s*|订单号?\s*)?(?:no\.?\s*|number\s*)?[#:：]?\s*([0-9][0-9A-Z]{5,31})\s*[.。!]?\s*$/i;
+const ONLY_A_NUMBER_PATTERN =
+  /^(?:order\s*|pesanan\s*|订单号?\s*)?(?:no\.?\s*|number\s*)?[#:：]?\s*([0-9][0-9A-Z]{5,31})\s*[.。!]?$/i;
+/** Longer than any "order no. #..." line: such text is not only a number (and is not matched at all). */
+const ONLY_A_NUMBER_MAX = 64;
+function onlyANumber(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed.length > ONLY_A_NUMBER_MAX) return undefined;
+  return ONLY_A_NUMBER_PATTERN.exec(trimmed)?.[1];
+}
 
 /**
  * About the shopper's own order, and not how-to or a problem the shop's texts explain ("how do I
@@ -236,7 +243,7 @@ function orderInHistory(history: readonly HistoryTurn[]): string | undefined {
     const turn = recent[i]!;
     if (turn.orderId) return turn.orderId;
     if (turn.role !== 'shopper') continue;
-    const named = classifyOrderQuestion(turn.text)?.orderNumber ?? ONLY_A_NUMBER.exec(turn.text)?.[1];
+    const named = classifyOrderQuestion(turn.text)?.orderNumber ?? onlyANumber(turn.text);
     if (named) return named.toUpperCase();
   }
   return undefined;
@@ -284,10 +291,10 @@ function planOne(
   const language = replyLanguage(message, [...history], false);
   const card = context.orderCard?.trim().toUpperCase() || undefined;
 
-  if (!message.trim() || ONLY_A_NUMBER.test(message)) {
+  if (!message.trim() || onlyANumber(message) !== undefined) {
     // A card or a bare number: an answer to the bot's request for the order, or nothing to answer.
     const pending = pendingQuestion(history);
-    const orderNumber = card ?? ONLY_A_NUMBER.exec(message)?.[1]?.toUpperCase();
+    const orderNumber = card ?? onlyANumber(message)?.toUpperCase();
     if (!pending || !orderNumber) return null;
     const lang = replyLanguage(message, [...history], true);
     if (LOOKUP_KINDS.includes(pending.kind))

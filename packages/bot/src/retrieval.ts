@@ -1,6 +1,14 @@
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
-import { analyze, CONCEPT_PREFIX, isCommonWord, isConcept, isHanUnigram, isHanWordOf } from './tokenize.ts';
+import {
+  analysedText,
+  analyze,
+  CONCEPT_PREFIX,
+  isCommonWord,
+  isConcept,
+  isHanUnigram,
+  isHanWordOf,
+} from './tokenize.ts';
 import type { HistoryTurn } from './types.ts';
 
 // Retrieval: one BM25 pass over every passage of the shop, then a blend of
@@ -195,7 +203,8 @@ function markPlaces(
   }
 }
 
-export function analyzeQuery(index: ShopIndex, text: string, history?: HistoryTurn[]): Query {
+export function analyzeQuery(index: ShopIndex, message: string, history?: HistoryTurn[]): Query {
+  const text = analysedText(message);
   const correct = (w: string) => index.speller.correct(w);
   const { analysis, terms } = queryTerms(index, text, correct);
   markPlaces(index, text, terms, analysis.lexical);
@@ -217,10 +226,10 @@ export function analyzeQuery(index: ShopIndex, text: string, history?: HistoryTu
   return { text, terms, aspects, words: analysis.words };
 }
 
-const RANGE = /(\d+(?:\.\d+)?)\s*(?:-|–|~|to|hingga|至|到)\s*(\d+(?:\.\d+)?)/g;
+const RANGE = /(?<!\d)(\d+(?:\.\d+)?)\s*(?:-|–|~|to|hingga|至|到)\s*(\d+(?:\.\d+)?)/g;
 // Only measurements: "118cm", "9 kg", "4 yrs", "8 bulan", "3岁" (not "5 pcs" or "RM450").
 const MEASURE =
-  /(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|g|ml|months?|mths?|m|years?|yrs?|yo|bulan|bln|tahun|thn|kilo|个月|岁|公斤|厘米|公分)(?![a-z])/gi;
+  /(?<!\d)(\d+(?:\.\d+)?)\s*(?:cm|mm|kg|g|ml|months?|mths?|m|years?|yrs?|yo|bulan|bln|tahun|thn|kilo|个月|岁|公斤|厘米|公分)(?![a-z])/gi;
 
 /** Measurements in the question that fall inside a range of the text ("118cm" in "height cm: 116-122"). */
 export function rangeHits(question: string, text: string): number {
@@ -302,7 +311,8 @@ export function namedProduct(
   return best && best.strength >= 0.35 ? best : undefined;
 }
 
-export function retrieve(index: ShopIndex, text: string, options: RetrieveOptions = {}): Retrieval {
+export function retrieve(index: ShopIndex, message: string, options: RetrieveOptions = {}): Retrieval {
+  const text = analysedText(message);
   const query = analyzeQuery(index, text, options.history);
   const bm25 = scoreBm25(index.bm25, query.terms);
   const topics = routeTopics(index, query.terms, bm25);

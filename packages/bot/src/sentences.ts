@@ -53,7 +53,7 @@ function isHeading(text: string): boolean {
 /** "== Returns ==", "7. Cloth diapers", "一、奶瓶与奶嘴" -> the title's words. */
 export function headingText(text: string): string {
   return text
-    .replace(/^(?:=+|#+)\s*|\s*=+$/g, '')
+    .replace(/^(?:=+|#+)\s*|(?<![\s=])\s*=+$/g, '')
     .replace(LIST_MARK, '')
     .trim();
 }

@@ -1,4 +1,4 @@
-import { normalizeText } from './tokenize.ts';
+import { analysedText, normalizeText } from './tokenize.ts';
 
 // Splits a message holding several questions ("how much is shipping to Penang and can I pay COD? also
 // XL for the baju kurung?") into its questions, at most `max`. A piece that asks nothing ("box still
@@ -10,7 +10,7 @@ const QUESTION_SIGNAL =
   /[?？]|\b(?:how|what|whats|when|where|which|why|who|can|could|is|are|do|does|did|will|got|any|anything|berapa|brp|bape|bila|mana|apa|camne|macam|boleh|blh|ada|ke|kah|tak|x)\b|吗|呢|多少|几|什么|哪|怎么|可以|有没有|能不能|是不是|要不要/;
 // Where a new question starts inside a sentence: "..., also ...", "... and can I ...", "另外 ...".
 const JOINERS =
-  /\s*(?:[,;]\s*|\s)(?:and\s+also|also|plus|and\s+(?:can|could|do|does|is|are|will|how|what|when|where|which|got|any)|lagi\s+satu|satu\s+lagi|lepas\s+tu|pastu|dan\s+(?:boleh|ada|berapa|brp|bila)|then)\b\s*|\s*[,，;；]?\s*(?:另外|还有|然后|以及|再问)[,，]?\s*/gi;
+  /(?<!\s)(?:\s*(?:[,;]\s*|\s)(?:and\s+also|also|plus|and\s+(?:can|could|do|does|is|are|will|how|what|when|where|which|got|any)|lagi\s+satu|satu\s+lagi|lepas\s+tu|pastu|dan\s+(?:boleh|ada|berapa|brp|bila)|then)\b\s*|\s*[,，;；]?\s*(?:另外|还有|然后|以及|再问)[,，]?\s*)/gi;
 
 // "is", "can"... ask only where a question starts with them ("my cart is RM200" is a statement).
 const AUXILIARY = /\b(?:can|could|is|are|do|does|did|will|got|any)\b/g;
@@ -30,7 +30,8 @@ function contentLength(piece: string): number {
 }
 
 /** The questions of a message, in order (the message itself when it holds one). */
-export function splitQuestions(text: string, max = MAX_PARTS): string[] {
+export function splitQuestions(message: string, max = MAX_PARTS): string[] {
+  const text = analysedText(message);
   const sentences = text
     .split(/(?<=[?？])\s*|\n+|(?<=[.!。！])\s+(?=\S)/)
     .map((s) => s.trim())

@@ -1,3 +1,4 @@
+import { limits } from '@balas/contracts';
 import lexiconData from './data/lexicon.json' with { type: 'json' };
 import wordData from './data/words.json' with { type: 'json' };
 
@@ -43,8 +44,15 @@ export function isStopword(word: string): boolean {
   return STOP_LATIN.has(word);
 }
 
+/** The part of a text the engine analyses (`limits.analysedTextMax`); the rest is kept, not analysed. */
+export function analysedText(text: string): string {
+  if (text.length <= limits.analysedTextMax) return text;
+  const cut = text.slice(0, limits.analysedTextMax);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 export function normalizeText(text: string): string {
-  return text
+  return analysedText(text)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u2018\u2019`´]/g, "'");
@@ -67,7 +75,7 @@ export type Segment = { kind: 'latin'; words: string[] } | { kind: 'han'; text: 
 export function segment(text: string): Segment[] {
   const out: Segment[] = [];
   let latin: string[] | null = null;
-  const s = normalizeText(text).replace(/([a-z]{3,})2(?![0-9])/g, '$1');
+  const s = normalizeText(text).replace(/(?<![a-z])([a-z]{3,})2(?![0-9])/g, '$1');
   for (const m of s.matchAll(PIECE)) {
     if (m[1]) {
       latin = null;
@@ -255,7 +263,7 @@ function link(lexical: Map<string, Set<string>>, surface: string, concept: strin
 
 // A stated time span ("7 days", "1至3个工作天", "14 hari bekerja") answers "how long" questions.
 const DURATION =
-  /\d+(?:\.\d+)?\s*(?:-|to|until|hingga|sehingga|至|到|~)?\s*\d*\s*(?:more\s+|lagi\s+)?(?:working\s+|business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|minit|jam|hari|minggu|bulan|tahun|分钟|小时|个?工作天|个?工作日|天|个?星期|个?礼拜|周|个月|年)(?![a-z])/u;
+  /(?<![\d.])\d+(?:\.\d+)?(?:\s*(?:-|to|until|hingga|sehingga|至|到|~)\s*\d+(?:\.\d+)?)?\s*(?:more\s+|lagi\s+)?(?:working\s+|business\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|minit|jam|hari|minggu|bulan|tahun|分钟|小时|个?工作天|个?工作日|天|个?星期|个?礼拜|周|个月|年)(?![a-z])/u;
 
 // "3天", "7个工作天": Chinese days come after a number (a lone 天 is also sky, weather, today...).
 const HAN_DAYS = /\d\s*(?:个)?(?:工作)?天/u;

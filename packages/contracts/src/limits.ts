@@ -52,6 +52,11 @@ export const limits = {
   bodyLimitBytes: 1024 * 1024,
   replyMax: 2000,
   questionMax: 2000,
+  /**
+   * Characters of one message or passage the answering engine analyses; the rest is stored and shown,
+   * not analysed, so no text can hold the server's event loop.
+   */
+  analysedTextMax: 4000,
   /** Order and product cards are re-read from the platform after this (shared by all processes). */
   lookupCacheSeconds: 180,
   /** Order lookups the bot may make per conversation and window (each may call the platform). */
