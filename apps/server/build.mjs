@@ -1,9 +1,9 @@
 // The production server: src/main.ts and src/worker-main.ts bundled with the workspace packages they
 // import (which export TypeScript sources) into plain JavaScript under dist/. Dependencies from
 // node_modules stay imports, so native and WASM packages load as they do in development.
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const root = import.meta.dirname;
@@ -37,11 +37,26 @@ const externalDependencies = {
   },
 };
 
+/**
+ * Every worker thread's entry (`*.worker.ts` / `*.worker.mjs` under src/) is an entry of its own,
+ * `dist/<name>.js`, where platform/threads.ts starts it from.
+ */
+function workerEntries() {
+  const entries = {};
+  for (const file of readdirSync(join(root, 'src'), { recursive: true })) {
+    if (!/\.worker\.(ts|mjs)$/.test(file)) continue;
+    const name = basename(file).replace(/\.(ts|mjs)$/, '');
+    if (entries[name]) throw new Error(`two worker entries are named ${name}: ${entries[name]}, src/${file}`);
+    entries[name] = `src/${file}`;
+  }
+  return entries;
+}
+
 rmSync(`${root}/dist`, { recursive: true, force: true });
 const started = performance.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'worker-main': 'src/worker-main.ts' },
+  entryPoints: { main: 'src/main.ts', 'worker-main': 'src/worker-main.ts', ...workerEntries() },
   outdir: 'dist',
   bundle: true,
   splitting: true,

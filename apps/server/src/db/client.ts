@@ -73,6 +73,9 @@ export async function openDatabase(options: {
     ...(options.startFrom && dataPath === undefined ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
+  // A new 16 MB WAL file is otherwise written full of zeros, on the event loop: a 200 ms stall every
+  // 16 MB of writes (a big knowledge file, a first sync). Only the space reservation is skipped.
+  await client.exec('set wal_init_zero = off');
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   return {

@@ -1,4 +1,4 @@
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 /**
  * Files built to hurt the server, for the tests and the benchmark: each is small on the wire and
@@ -60,10 +60,14 @@ function adler32Combine(adler1: number, adler2: number, length2: number): number
   return ((sum2 << 16) | sum1) >>> 0;
 }
 
-/** A PDF whose pages all show one content stream (compressed as said), with Helvetica as /F1. */
+/**
+ * A PDF whose pages all show one content stream (compressed as said), with Helvetica as /F1.
+ * `count` is the page count the page tree states (the truth unless given); `streamEol` is the line
+ * end after the `stream` keyword (`\n` unless given; readers also take `\r\n` and a lone `\r`).
+ */
 export function pdfOf(
   content: Buffer,
-  options: { pages?: number; flate?: boolean; filter?: string } = {},
+  options: { pages?: number; flate?: boolean; filter?: string; count?: number; streamEol?: string } = {},
 ): Buffer {
   const filter = options.filter ?? (options.flate ? '/FlateDecode' : undefined);
   const pages = options.pages ?? 1;
@@ -72,13 +76,15 @@ export function pdfOf(
   objects.push(Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'));
   objects.push(
     Buffer.from(
-      `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages} /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${options.count ?? pages} /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> >>`,
     ),
   );
   objects.push(Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'));
   objects.push(
     Buffer.concat([
-      Buffer.from(`<< /Length ${content.length}${filter ? ` /Filter ${filter}` : ''} >>\nstream\n`),
+      Buffer.from(
+        `<< /Length ${content.length}${filter ? ` /Filter ${filter}` : ''} >>\nstream${options.streamEol ?? '\n'}`,
+      ),
       content,
       Buffer.from('\nendstream'),
     ]),
@@ -106,11 +112,24 @@ export function pdfOf(
 
 const showText = (text: string) => Buffer.from(`BT /F1 12 Tf 72 720 Td (${text}) Tj ET`);
 
-/** A one-page PDF whose content stream is `bytes` of whitespace (compressed about 1,000 times) before its text. */
-export function whitespaceBombPdf(bytes: number): Buffer {
+/**
+ * A one-page PDF whose content stream is `bytes` of whitespace (compressed about 1,000 times) before
+ * its text; `streamEol` as in pdfOf.
+ */
+export function whitespaceBombPdf(bytes: number, options: { streamEol?: string } = {}): Buffer {
   return pdfOf(zlibRun(Buffer.alloc(0), Buffer.from(' '), bytes, showText('After the whitespace')), {
     flate: true,
+    ...options,
   });
+}
+
+/**
+ * The same whitespace compressed twice (`/Filter [/FlateDecode /FlateDecode]`): the outer stream
+ * inflates to a thousandth of it, the inner one to all of it.
+ */
+export function chainedWhitespaceBombPdf(bytes: number): Buffer {
+  const inner = zlibRun(Buffer.alloc(0), Buffer.from(' '), bytes, showText('After the whitespace'));
+  return pdfOf(deflateSync(inner, { level: 9 }), { filter: '[/FlateDecode /FlateDecode]' });
 }
 
 /** The same whitespace, its compressed stream written in hexadecimal: no zlib header shows in the file. */
@@ -119,9 +138,24 @@ export function hexWhitespaceBombPdf(bytes: number): Buffer {
   return pdfOf(Buffer.from(`${compressed.toString('hex')}>`), { filter: '[/ASCIIHexDecode /FlateDecode]' });
 }
 
-/** A PDF of `pages` pages sharing one small content stream. */
-export function manyPagesPdf(pages: number): Buffer {
-  return pdfOf(showText('One of many pages'), { pages });
+/** `bytes` of one letter: a single word of millions of characters, no space or line end. */
+export const letterRunText = (bytes: number): Buffer => Buffer.alloc(bytes, 'a');
+
+/** About `bytes` of ordinary prose in short paragraphs: heavy only by its size. */
+export function plainText(bytes: number): Buffer {
+  const paragraphs: string[] = [];
+  let size = 0;
+  for (let n = 1; size < bytes; n++) {
+    const paragraph = `Order ${n} ships within two working days. Returns are accepted within seven days with the receipt; the refund reaches the card in five days. Saiz ${n % 9} muat untuk bayi.`;
+    paragraphs.push(paragraph);
+    size += paragraph.length + 2;
+  }
+  return Buffer.from(paragraphs.join('\n\n'));
+}
+
+/** A PDF of `pages` pages sharing one small content stream; its page tree may state another `count`. */
+export function manyPagesPdf(pages: number, options: { count?: number } = {}): Buffer {
+  return pdfOf(showText('One of many pages'), { pages, ...options });
 }
 
 /** A small PDF whose one page draws `operators` text-showing operators (`(word) Tj`). */

@@ -1,7 +1,8 @@
 import { limits, messages } from '@balas/contracts';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFNumber, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import {
+  chainedWhitespaceBombPdf,
   docxOf,
   hexWhitespaceBombPdf,
   manyPagesPdf,
@@ -15,7 +16,7 @@ import { extractDocumentText } from './extract.ts';
 const failed = messages.knowledge.failed;
 
 describe('PDF text extraction', () => {
-  it('reads a long PDF across worker threads with every page, in order', async () => {
+  it('reads a long PDF (shared among extraction threads where the cores allow) with every page, in order', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     let pages = 0;
@@ -63,6 +64,50 @@ describe('hostile files', () => {
     const bomb = whitespaceBombPdf(2.8 * 1024 ** 3);
     expect(bomb.length).toBeLessThan(limits.uploadMaxBytes);
     await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.pdfUnpacksTooLarge(256));
+  });
+
+  it('counts the streams after `stream` and a lone CR, or CR LF, as pdf.js reads them', async () => {
+    for (const streamEol of ['\r', '\r\n']) {
+      const bomb = whitespaceBombPdf(2.8 * 1024 ** 3, { streamEol });
+      await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.pdfUnpacksTooLarge(256));
+    }
+    // An honest stream after a lone CR still reads.
+    const small = whitespaceBombPdf(1024 * 1024, { streamEol: '\r' });
+    await expect(extractDocumentText(small, 'pdf')).resolves.toBe('After the whitespace');
+  });
+
+  it('counts every stage of chained filters (/FlateDecode /FlateDecode)', async () => {
+    // The outer stream inflates to about 3 MB, the inner one to 2.8 GB.
+    const bomb = chainedWhitespaceBombPdf(2.8 * 1024 ** 3);
+    expect(bomb.length).toBeLessThan(limits.uploadMaxBytes);
+    await expect(extractDocumentText(bomb, 'pdf')).rejects.toThrow(failed.pdfUnpacksTooLarge(256));
+    await expect(extractDocumentText(chainedWhitespaceBombPdf(1024 * 1024), 'pdf')).resolves.toBe(
+      'After the whitespace',
+    );
+  });
+
+  it('refuses a PDF of 30,000 pages whose page tree says 1,500, before reading them', async () => {
+    const started = performance.now();
+    await expect(extractDocumentText(manyPagesPdf(30_000, { count: 1500 }), 'pdf')).rejects.toThrow(
+      failed.tooManyPages(2000),
+    );
+    // pdf.js walks the page tree for each page: reading the 1,500 took 28 s.
+    expect(performance.now() - started).toBeLessThan(10_000);
+    // A tree that overstates its pages is still read.
+    await expect(extractDocumentText(manyPagesPdf(3, { count: 5 }), 'pdf')).resolves.toContain(
+      'One of many pages',
+    );
+  });
+
+  it('counts the pages of a tree written in compressed object streams', async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    for (let n = 1; n <= 2100; n++) pdf.addPage([200, 200]).drawText(`Page ${n}`, { x: 20, y: 100, font });
+    pdf.catalog.Pages().set(PDFName.of('Count'), PDFNumber.of(1500));
+    // pdf-lib writes the page tree into object streams (/Type /ObjStm), compressed.
+    const lying = Buffer.from(await pdf.save({ useObjectStreams: true }));
+    expect(lying.includes('/Type /Page')).toBe(false);
+    await expect(extractDocumentText(lying, 'pdf')).rejects.toThrow(failed.tooManyPages(2000));
   });
 
   it('stops a reading whose memory grows past the bound, whatever grows it', async () => {

@@ -1,9 +1,7 @@
-import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { limits, messages } from '@balas/contracts';
 import { fileTypeFromBuffer } from 'file-type';
-import { serverRoot } from '../../paths.ts';
+import { startWorker } from '../../platform/threads.ts';
 
 export type DocumentKind = 'pdf' | 'docx' | 'text' | 'csv' | 'json';
 
@@ -11,18 +9,26 @@ export class ExtractionError extends Error {}
 
 export type ExtractionLimits = { [K in keyof typeof limits.knowledgeFile]: number };
 
-const PDF_OPTIONS = { disableFontFace: true, isEvalSupported: false, verbosity: 0 };
-/**
- * A PDF this large is read by two worker threads, each taking half of its pages. Not more: each
- * loads the whole document, and all their memory counts against the bound of one reading.
- */
-const PDF_SHARED_BYTES = 512 * 1024;
-const PDF_SHARES = 2;
-/** Heap of one extraction worker; past it the worker is stopped, not the server. */
-const WORKER_HEAP_MB = 192;
+/** A file for the ingestion thread (ingest.worker.ts); `data` is handed over, not copied. */
+export interface IngestTask {
+  data: Uint8Array;
+  kind: DocumentKind;
+  limits: ExtractionLimits;
+  /** Chunk the text as this file's; without it the text comes back whole. */
+  chunking?: { fileName: string; size: number } | undefined;
+}
+
+/** The ingestion thread's answer: the pieces as one UTF-8 buffer and where each ends, or why not. */
+export type IngestAnswer =
+  | { pieces: { bytes: Uint8Array; ends: Uint32Array } }
+  | { failure: Failure }
+  | { error: string };
+
 const MEMORY_CHECK_MS = 20;
-// By path from the server's folder: the built server (one bundle in dist/) loads it from the sources.
-const workerUrl = join(serverRoot, 'src/features/knowledge/extract.worker.mjs');
+/** Heap of the ingestion thread: chunking 10 million characters takes about a third of it. */
+const INGESTION_HEAP_MB = 768;
+/** An idle ingestion thread is stopped after this, giving its memory back; the next file starts another. */
+const INGESTION_IDLE_MS = 60_000;
 
 /** The real type from the bytes, never from the name alone; null for anything we do not read. */
 export async function sniffDocument(
@@ -56,7 +62,7 @@ function isUtf8Text(data: Buffer): boolean {
 }
 
 /** Why a file could not be read, as the worker reports it; each maps to the merchant's message. */
-type Failure =
+export type Failure =
   | 'noText'
   | 'pdfNoText'
   | 'pdfPassword'
@@ -90,85 +96,116 @@ function failure(code: Failure, bounds: ExtractionLimits): ExtractionError {
   }
 }
 
-/** One extraction at a time per process: the memory watch below measures this one alone. */
+/** The texts a reading answered (a file's chunks, or its whole text), decoded as they are asked for. */
+export class DocumentPieces {
+  readonly count: number;
+  readonly #bytes: Buffer;
+  readonly #ends: Uint32Array;
+
+  constructor({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) {
+    this.#bytes = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.#ends = ends;
+    this.count = ends.length;
+  }
+
+  /** Pieces `from` to `to` (excluded). */
+  slice(from: number, to: number): string[] {
+    const out: string[] = [];
+    for (let i = from; i < Math.min(to, this.count); i++) {
+      out.push(this.#bytes.toString('utf8', i === 0 ? 0 : this.#ends[i - 1], this.#ends[i]));
+    }
+    return out;
+  }
+}
+
+/** One reading at a time per process: the memory watch below measures this one alone. */
 let gate: Promise<unknown> = Promise.resolve();
 
 /**
- * Plain text of a document, with paragraph breaks kept for the chunker. Every file is read in worker
- * threads, never on the event loop, and each reading is stopped (the file fails with a reason) when
- * it passes a limit: pages, characters, bytes inflated, its heap, the server's memory growth, time.
+ * A document's chunks for the bot (`chunking`), or its whole text. The file is read and chunked in the
+ * ingestion thread, never on the event loop, and each reading is stopped (the file fails with a
+ * reason) when it passes a limit: pages, characters, bytes inflated, heaps, the server's memory
+ * growth, time.
  */
-export function extractDocumentText(
+export function readDocument(
   data: Buffer,
   kind: DocumentKind,
+  chunking?: { fileName: string; size: number },
   overrides: Partial<ExtractionLimits> = {},
-): Promise<string> {
+): Promise<DocumentPieces> {
   const bounds = { ...limits.knowledgeFile, ...overrides };
-  const run = gate.then(async () => {
-    const texts = await readInWorkers(data, kind, bounds);
-    const text = texts.filter((t) => t.length > 0).join('\n\n');
-    if (text.length > bounds.maxTextChars) throw failure('tooMuchText', bounds);
-    if (text.length === 0) throw failure(kind === 'pdf' ? 'pdfNoText' : 'noText', bounds);
-    return text;
-  });
+  // A copy of its own, handed over to the thread.
+  const task: IngestTask = { data: new Uint8Array(data), kind, limits: bounds, chunking };
+  const run = gate.then(() => readInThread(task, bounds));
   gate = run.catch(() => {});
   return run;
 }
 
-function readInWorkers(data: Buffer, kind: DocumentKind, bounds: ExtractionLimits): Promise<string[]> {
-  const count =
-    kind === 'pdf' && data.length >= PDF_SHARED_BYTES ? Math.min(availableParallelism(), PDF_SHARES) : 1;
+/** Plain text of a document, with paragraph breaks kept for the chunker. */
+export async function extractDocumentText(
+  data: Buffer,
+  kind: DocumentKind,
+  overrides: Partial<ExtractionLimits> = {},
+): Promise<string> {
+  const [text] = (await readDocument(data, kind, undefined, overrides)).slice(0, 1);
+  return text!;
+}
+
+let thread: Worker | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+
+/** The ingestion thread, started on first use; it does not keep the process alive. */
+function ingestionThread(): Worker {
+  clearTimeout(idleTimer);
+  if (thread) return thread;
+  const started = startWorker('features/knowledge/ingest.worker.ts', {
+    resourceLimits: { maxOldGenerationSizeMb: INGESTION_HEAP_MB },
+  });
+  started.unref();
+  // A reading listens for its own errors; this one keeps an error between readings from being thrown.
+  started.on('error', () => {});
+  started.once('exit', () => {
+    if (thread === started) thread = undefined;
+  });
+  thread = started;
+  return started;
+}
+
+function readInThread(task: IngestTask, bounds: ExtractionLimits): Promise<DocumentPieces> {
+  const worker = ingestionThread();
   const baseline = process.memoryUsage.rss();
-  const workers = Array.from(
-    { length: count },
-    (_, index) =>
-      new Worker(workerUrl, {
-        // Each worker gets its own copy of the bytes: pdf.js takes ownership of what it is given.
-        workerData: {
-          data: new Uint8Array(data),
-          kind,
-          share: { index, count },
-          options: PDF_OPTIONS,
-          limits: bounds,
-        },
-        // Plain JavaScript: the worker needs none of the parent's loaders (tsx), which cost its start-up.
-        execArgv: [],
-        resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
-      }),
-  );
   return new Promise((resolve, reject) => {
-    const answers: string[][] = [];
-    let answered = 0;
     let settled = false;
-    const finish = (error?: ExtractionError) => {
+    const finish = (outcome: DocumentPieces | Error, stop: boolean) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(watch);
-      // Settled once the workers are gone, so the next reading starts with their memory released.
-      void Promise.allSettled(workers.map((worker) => worker.terminate())).then(() =>
-        error ? reject(error) : resolve(answers.flat()),
-      );
+      worker.off('message', answered).off('error', crashed).off('exit', exited);
+      const settle = () => (outcome instanceof Error ? reject(outcome) : resolve(outcome));
+      if (!stop) {
+        idleTimer = setTimeout(() => void worker.terminate(), INGESTION_IDLE_MS).unref();
+        return settle();
+      }
+      if (thread === worker) thread = undefined;
+      // Settled once the thread and its extraction threads are gone: the next reading starts with their memory released.
+      void worker.terminate().then(settle, settle);
     };
-    const timer = setTimeout(() => finish(failure('tooSlow', bounds)), bounds.timeoutMs);
-    // Inflated streams live outside the workers' heaps (array buffers): the process's growth is the bound.
+    const timer = setTimeout(() => finish(failure('tooSlow', bounds), true), bounds.timeoutMs);
+    // Inflated streams live outside the threads' heaps (array buffers): the process's growth is the bound.
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() - baseline > bounds.maxMemoryBytes)
-        finish(failure('tooMuchMemory', bounds));
+        finish(failure('tooMuchMemory', bounds), true);
     }, MEMORY_CHECK_MS);
-    const damaged: Failure = kind === 'pdf' ? 'pdfDamaged' : kind === 'docx' ? 'docxDamaged' : 'noText';
-    workers.forEach((worker, index) => {
-      worker.once('message', (answer: { texts?: string[]; failure?: Failure }) => {
-        if (!answer.texts) return finish(failure(answer.failure ?? damaged, bounds));
-        answers[index] = answer.texts;
-        if (++answered === count) finish();
-      });
-      worker.once('error', (error: Error & { code?: string }) =>
-        finish(failure(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooMuchMemory' : damaged, bounds)),
-      );
-      worker.once('exit', () => {
-        if (answers[index] === undefined) finish(failure(damaged, bounds));
-      });
-    });
+    const answered = (answer: IngestAnswer) => {
+      if ('pieces' in answer) finish(new DocumentPieces(answer.pieces), false);
+      else if ('failure' in answer) finish(failure(answer.failure, bounds), false);
+      else finish(new Error(`The ingestion thread failed: ${answer.error}`), false);
+    };
+    const crashed = (error: Error & { code?: string }) =>
+      finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? failure('tooMuchMemory', bounds) : error, true);
+    const exited = () => finish(new Error('The ingestion thread stopped'), true);
+    worker.on('message', answered).once('error', crashed).once('exit', exited);
+    worker.postMessage(task, [task.data.buffer as ArrayBuffer]);
   });
 }

@@ -1,12 +1,21 @@
-// Reads the text of one knowledge file (or one share of a long PDF's pages) in a worker thread, so
-// no file can stall the server's event loop; extract.ts bounds its time and memory. Plain
-// JavaScript: worker threads load it without the TypeScript loader. Answers { texts } or
-// { failure } with a code that extract.ts turns into the merchant's message.
+// Reads the text of one knowledge file (or one share of a long PDF's pages) in a thread of its own,
+// started for this file by the ingestion thread (ingest.worker.ts) and stopped once it answered;
+// extract.ts bounds its time and memory. Plain JavaScript: from the sources it starts without the
+// TypeScript loader. Answers { texts } or { failure } with a code that extract.ts turns into the
+// merchant's message.
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { openDocx } from './docx-archive.mjs';
-import { checkPdfStreams } from './pdf-streams.mjs';
+import { checkPdf } from './pdf-precheck.mjs';
+
+// Below the event loop's priority (as threads.ts lowerThreadPriority: on Linux a nice value is the thread's own).
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {}
+}
 
 class Failure extends Error {
   constructor(code) {
@@ -40,7 +49,7 @@ async function pageText(page, budget) {
 
 async function readPdf({ data, share, options, limits }) {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  await checkPdfStreams(bytes, limits.maxPdfUnpackedBytes, () => new Failure('pdfUnpacksTooLarge'));
+  await checkPdf(bytes, limits, (code) => new Failure(code));
   let pdf;
   try {
     pdf = await getDocumentProxy(data, options);
