@@ -10,8 +10,10 @@ import {
   type EvalSet,
   formatSummary,
   loadEvalSet,
+  type QuestionOutcome,
   runEvalSet,
   runQuestions,
+  summarize,
 } from '@balas/bot/eval';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -27,7 +29,11 @@ import { createServices } from '../apps/server/src/services.ts';
 // the answers by the strict rules of shared/eval/README.md. `--quick` asks the engine directly
 // (text files only, no database); `--verbose` prints the wrong answers, `--replies` every reply
 // (to read them as a shopper would); `--bench` measures answer times with 1,000 chunks.
-// With no folder: the shared sets beside the repository and the repository's own (packages/bot/eval-sets).
+// With no folder: the shared sets beside the repository and the repository's own (packages/bot/eval-sets,
+// with its dev/ and held-out/ shops). Held-out and development sets are summed apart; the held-out
+// figure is the headline. A held-out set's questions and replies are never printed (only the classes
+// of its misses), so that whoever tunes the engine cannot tune to them; `--show-held-out` overrides
+// that for the day a held-out shop moves to the development sets.
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -36,6 +42,7 @@ const { values, positionals } = parseArgs({
     verbose: { type: 'boolean', short: 'v', default: false },
     replies: { type: 'boolean', default: false },
     bench: { type: 'boolean', default: false },
+    'show-held-out': { type: 'boolean', default: false },
     'base-url': { type: 'string' },
     model: { type: 'string' },
     'api-key': { type: 'string' },
@@ -153,7 +160,8 @@ async function runThroughServices(set: EvalSet) {
 
 function defaultSets(): string[] {
   const dirs: string[] = [];
-  for (const base of [resolve(root, '../shared/eval'), resolve(root, 'packages/bot/eval-sets')]) {
+  const own = resolve(root, 'packages/bot/eval-sets');
+  for (const base of [resolve(root, '../shared/eval'), own, join(own, 'dev'), join(own, 'held-out')]) {
     if (!existsSync(base)) continue;
     for (const d of readdirSync(base).sort()) {
       if (existsSync(join(base, d, 'questions.jsonl'))) dirs.push(join(base, d));
@@ -162,14 +170,40 @@ function defaultSets(): string[] {
   return dirs;
 }
 
+const isHeldOut = (dir: string) => /(?:^|[\\/])held-out[\\/]/.test(resolve(dir));
+const groups: Record<'held-out' | 'development', QuestionOutcome[]> = { 'held-out': [], development: [] };
+
+/** What kind of miss an outcome is, without the question or the reply. */
+function missClass(o: QuestionOutcome): string {
+  const why = (o.why ?? 'wrong').replace(/ ".*$/, '').replace(/^first source .*/, 'wrong first source');
+  const kind = o.notCovered
+    ? 'not covered'
+    : o.followUp
+      ? 'follow-up'
+      : o.crossLingual
+        ? 'cross-lingual'
+        : 'same-language';
+  return `${kind}: ${why.replace(/^missing.*/, 'missing an expected fact')}`;
+}
+
 const sets: EvalSet[] = [];
 for (const dir of positionals.length ? positionals : defaultSets()) {
   const set = await loadEvalSet(dir);
   sets.push(set);
+  const heldOut = isHeldOut(dir) && !values['show-held-out'];
   const run = values.quick
     ? await runEvalSet(set, backend ? { composer: backend.composer } : {})
     : await runThroughServices(set);
-  process.stdout.write(formatSummary(set.name, run.summary));
+  groups[isHeldOut(dir) ? 'held-out' : 'development'].push(...run.outcomes);
+  process.stdout.write(formatSummary(`${set.name}${isHeldOut(dir) ? ' (held out)' : ''}`, run.summary));
+  if (heldOut && (values.verbose || values.replies)) {
+    const classes = new Map<string, number>();
+    for (const o of run.outcomes.filter((x) => !x.correct))
+      classes.set(missClass(o), (classes.get(missClass(o)) ?? 0) + 1);
+    for (const [c, n] of [...classes].sort((a, b) => b[1] - a[1]))
+      process.stdout.write(`  miss ${n} × ${c}\n`);
+    continue;
+  }
   if (values.quick && set.skippedFiles.length)
     process.stdout.write(`  skipped files: ${set.skippedFiles.join(', ')}\n`);
   if (values.verbose || values.replies) {
@@ -182,6 +216,10 @@ for (const dir of positionals.length ? positionals : defaultSets()) {
       );
     }
   }
+}
+for (const [group, outcomes] of Object.entries(groups)) {
+  if (outcomes.length && Object.values(groups).every((g) => g.length))
+    process.stdout.write(formatSummary(`all ${group} sets`, summarize(outcomes)));
 }
 if (values.bench) {
   const ms = (n: number) => `${n.toFixed(2)} ms`;

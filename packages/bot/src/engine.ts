@@ -34,6 +34,8 @@ import type {
 
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_SOURCES = 5;
+/** Ranked passages kept on a result for evaluation (retrieval recall at 1 and at 5). */
+const RETRIEVED = 5;
 /** Passages scoring at least this share of the best one are sources (and the model's context). */
 const SOURCE_SHARE = 0.5;
 const MODEL_PASSAGES = 6;
@@ -304,6 +306,9 @@ function plan(message: string, options: AnswerOptions, queryVector?: number[]): 
   const answered = parts.filter((p) => !p.handover && p.text);
   const handedOver = parts.find((p) => p.handover)?.handover ?? null;
   const lead = answered[0] ?? parts[0]!;
+  const retrieved = parts[0]?.retrieval?.ranked
+    .slice(0, RETRIEVED)
+    .map((r) => ({ kind: r.passage.kind, name: r.passage.name, text: r.passage.text }));
   const result: AnswerResult = {
     ...base,
     text: '',
@@ -315,6 +320,7 @@ function plan(message: string, options: AnswerOptions, queryVector?: number[]): 
     handover: handedOver,
     ...(order ? { order } : {}),
     ...(multi ? { parts: questions.length } : {}),
+    ...(retrieved?.length ? { retrieved } : {}),
     timings: { totalMs: 0, retrievalMs, composeMs: 0 },
   };
   if (handedOver && answered.length === 0) {

@@ -142,7 +142,15 @@ export interface AnswerResult {
   order?: OrderQuestion;
   /** How many questions the message held, when more than one. */
   parts?: number;
+  /** The first question's best passages as retrieval ranked them (at most 5), for evaluation and debugging. */
+  retrieved?: RetrievedPassage[];
   timings: AnswerTimings;
+}
+
+export interface RetrievedPassage {
+  kind: SourceKind;
+  name: string;
+  text: string;
 }
 
 export interface HistoryTurn {

@@ -58,9 +58,19 @@ export const evalQuestionSchema = z.object({
   productId: z.string().optional(),
   /** Earlier shopper messages (asked first, their replies kept as the conversation). */
   before: z.array(turnSchema).optional(),
+  /** Reported per tag (cross-lingual, follow-up, polarity, price, variation...). */
+  tags: z.array(z.string()).default([]),
   expect: z.union([
     z.object({ handover: z.literal(true) }),
-    z.object({ source: z.array(z.string()).default([]), contains: z.array(z.string()).optional() }),
+    /** The knowledge does not hold the answer: right when the bot hands over or says the team will check. */
+    z.object({ notCovered: z.literal(true) }),
+    z.object({
+      source: z.array(z.string()).default([]),
+      /** Every item must be in the reply; an item that is a list is satisfied by any one of it. */
+      contains: z.array(z.union([z.string(), z.array(z.string()).min(1)])).optional(),
+      /** A yes/no question whose true answer is no: a reply opening with a yes is wrong. */
+      polarity: z.enum(['yes', 'no']).optional(),
+    }),
   ]),
 });
 export type EvalQuestion = z.infer<typeof evalQuestionSchema>;

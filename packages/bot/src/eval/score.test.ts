@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerResult } from '../types.ts';
 import type { EvalQuestion } from './load-set.ts';
-import { checkReplyLanguage, percentile, scoreAnswer, summarize } from './score.ts';
+import { checkReplyLanguage, formatSummary, holds, percentile, scoreAnswer, summarize } from './score.ts';
 
 function result(partial: Partial<AnswerResult>): AnswerResult {
   return {
@@ -27,6 +27,7 @@ const q = (expect: EvalQuestion['expect'], extra: Partial<EvalQuestion> = {}): E
   id: 'q',
   question: '?',
   language: 'en',
+  tags: [],
   expect,
   ...extra,
 });
@@ -130,5 +131,67 @@ describe('summarize', () => {
     });
     expect(s.timing).toEqual({ p50: 4, p95: 8, max: 8 });
     expect(percentile([], 95)).toBe(0);
+  });
+});
+
+describe('the fields of the newer sets', () => {
+  it('reads a list in contains as alternatives, and a figure never runs on into more digits', () => {
+    expect(holds('Hitam dan putih', ['Black', 'Hitam'])).toBe(true);
+    expect(holds('RM130 only', 'RM13')).toBe(false);
+    expect(holds('RM13.90 only', 'RM13')).toBe(false);
+    expect(holds('RM13, or RM15', 'RM13')).toBe(true);
+    expect(holds('within 214 days', '14 days')).toBe(false);
+    const right = scoreAnswer(
+      q({ source: [], contains: [['Black', 'Hitam'], 'RM13'] }),
+      result({ text: 'It comes in Hitam for RM13.' }),
+      1,
+    );
+    expect(right.correct).toBe(true);
+    const wrong = scoreAnswer(q({ source: [], contains: ['RM13'] }), result({ text: 'It is RM130.' }), 1);
+    expect(wrong).toMatchObject({ correct: false, why: 'missing "RM13"' });
+  });
+
+  it('a "no" question opened with a yes is wrong even when the right sentence follows', () => {
+    const expectNo = q({ source: [], contains: ['Tuesday'], polarity: 'no' });
+    expect(scoreAnswer(expectNo, result({ text: 'Yes, closed on Tuesday.' }), 1)).toMatchObject({
+      correct: false,
+      why: 'opens with a yes',
+    });
+    expect(scoreAnswer(expectNo, result({ text: 'We are closed on Tuesday.' }), 1).correct).toBe(true);
+    const zh = q({ source: [], contains: ['7'], polarity: 'no' }, { language: 'zh' });
+    expect(scoreAnswer(zh, result({ text: '可以，7天内。', language: 'zh' }), 1).correct).toBe(false);
+  });
+
+  it('questions the knowledge does not cover are right when handed over, and stay outside the strict figure', () => {
+    const outcomes = [
+      scoreAnswer(q({ notCovered: true }), result({ handover: { reason: 'low_confidence' } }), 1),
+      scoreAnswer(q({ notCovered: true }), result({ text: 'A neighbouring passage.' }), 1),
+      scoreAnswer(q({ source: [], contains: ['RM8'] }), result({ text: 'RM8.' }), 1),
+    ];
+    expect(outcomes[1]).toMatchObject({ correct: false, why: 'answered anyway' });
+    const s = summarize(outcomes);
+    expect(s.notCovered).toEqual({ correct: 1, total: 2, rate: 0.5 });
+    expect(s.accuracy).toEqual({ correct: 1, total: 1, rate: 1 });
+    expect(s.handover.falseRate).toBe(0);
+  });
+
+  it('ranks the passage that holds the facts among the retrieved ones, and reports by tag', () => {
+    const retrieved = [
+      { kind: 'topic' as const, name: 'Payment', text: 'We take FPX.' },
+      { kind: 'topic' as const, name: 'Delivery', text: 'Sabah RM15, West RM8.' },
+    ];
+    const second = scoreAnswer(
+      q({ source: ['topic:Delivery'], contains: ['RM15'] }, { tags: ['price'] }),
+      result({ text: 'RM15.', retrieved, sources: [source('topic', 'Delivery')] }),
+      1,
+    );
+    expect(second.answerRank).toBe(2);
+    const absent = scoreAnswer(q({ source: [], contains: ['RM99'] }), result({ text: '-', retrieved }), 1);
+    expect(absent.answerRank).toBe(0);
+    const s = summarize([second, absent]);
+    expect(s.recall.at1).toEqual({ correct: 0, total: 2, rate: 0 });
+    expect(s.recall.at5).toEqual({ correct: 1, total: 2, rate: 0.5 });
+    expect(s.byTag.price).toEqual({ correct: 1, total: 1, rate: 1 });
+    expect(formatSummary('set', s)).toContain('recall@1 0.0% (0/2), recall@5 50.0% (1/2)');
   });
 });

@@ -19,7 +19,13 @@ import type { EvalQuestion } from './load-set.ts';
 export interface QuestionOutcome {
   id: string;
   language: Lang;
+  tags: string[];
   crossLingual: boolean;
+  /** The knowledge does not hold the answer (scored on its own line, outside the strict figure). */
+  notCovered: boolean;
+  /** Rank of the passage that holds the expected facts among the retrieved ones (1-based), 0 when absent;
+   * undefined when the question expects no facts. */
+  answerRank?: number;
   multiPart: boolean;
   followUp: boolean;
   expectsHandover: boolean;
@@ -105,6 +111,40 @@ export interface ScoreContext {
   followUp?: boolean;
 }
 
+type Expected = string | string[];
+
+/** Where `text` holds `item` (any one of a list); a figure may not run on into more digits ("RM13" in "RM130"). */
+export function holds(text: string, item: Expected): boolean {
+  const lower = text.toLowerCase();
+  return (Array.isArray(item) ? item : [item]).some((alt) => {
+    const want = alt.toLowerCase();
+    for (let at = lower.indexOf(want); at >= 0; at = lower.indexOf(want, at + 1)) {
+      const before = /^\d/.test(want) ? lower[at - 1] : undefined;
+      const after = /\d$/.test(want) ? lower[at + want.length] : undefined;
+      const runsOn = (c: string | undefined) => c !== undefined && /\d/.test(c);
+      // "RM13" is not "RM13.90" either: a decimal point followed by a digit runs on.
+      const decimal = after === '.' && /\d/.test(lower[at + want.length + 1] ?? '');
+      if (!runsOn(before) && !runsOn(after) && !decimal) return true;
+    }
+    return false;
+  });
+}
+
+const label = (item: Expected) => JSON.stringify(Array.isArray(item) ? item.join(' | ') : item);
+
+/** A reply that opens by saying yes ("Yes", "Ya", "Boleh", "是的", "可以"). */
+const OPENS_YES = /^\W*(?:yes|yep|yup|sure|of course|ya|iya|boleh|betul|ada|是的|是|可以|有的|对)(?![a-z])/iu;
+
+/** Rank (1-based) of the first retrieved passage from an expected source that holds every expected fact. */
+function answerRank(result: AnswerResult, source: string[], contains: Expected[]): number {
+  const at = (result.retrieved ?? []).findIndex(
+    (p) =>
+      (source.length === 0 || source.includes(`${p.kind}:${p.name}`)) &&
+      contains.every((c) => holds(p.text, c)),
+  );
+  return at + 1;
+}
+
 export function scoreAnswer(
   question: EvalQuestion,
   result: AnswerResult,
@@ -113,6 +153,8 @@ export function scoreAnswer(
 ): QuestionOutcome {
   const handedOver = result.handover !== null;
   const expectsHandover = 'handover' in question.expect;
+  const notCovered = 'notCovered' in question.expect;
+  let rank: number | undefined;
   const firstSource = firstSourceLabel(result);
   const crossLingual = question.crossLingual === true;
   const lang = checkReplyLanguage(result.text, question.language, context.names);
@@ -122,32 +164,40 @@ export function scoreAnswer(
   if ('handover' in question.expect) {
     correct = lenient = handedOver;
     if (!handedOver) why = 'no handover';
+  } else if ('notCovered' in question.expect) {
+    correct = lenient = handedOver;
+    if (!handedOver) why = 'answered anyway';
   } else if (handedOver) {
     why = `handed over (${result.handover?.reason})`;
   } else {
-    const { source, contains } = question.expect;
-    const text = result.text.toLowerCase();
+    const { source, contains, polarity } = question.expect;
     const bySource = source.length === 0 || (firstSource !== undefined && source.includes(firstSource));
-    const missing = (contains ?? []).filter((c) => !text.includes(c.toLowerCase()));
+    const missing = (contains ?? []).filter((c) => !holds(result.text, c));
+    const wrongPolarity = polarity === 'no' && OPENS_YES.test(result.text);
     // A quoted sentence holds the fact when it holds an expected string, or the figures, names or
     // subject the reply's own-language part carried over from it (a fact quoted, not a passage).
     const own = ownLanguagePart(result.text, lang.foreign);
-    const factSentence = (s: string) =>
-      (contains ?? []).some((c) => s.toLowerCase().includes(c.toLowerCase())) || sharesFact(s, own);
+    const factSentence = (s: string) => (contains ?? []).some((c) => holds(s, c)) || sharesFact(s, own);
     const inLanguage =
       crossLingual && result.composer === 'offline'
         ? lang.opens && lang.foreign.every(factSentence)
         : lang.foreign.length === 0;
     lenient = source.length > 0 ? bySource : missing.length === 0;
-    correct = bySource && missing.length === 0 && inLanguage;
+    correct = bySource && missing.length === 0 && inLanguage && !wrongPolarity;
     if (!bySource) why = `first source ${firstSource ?? '-'}`;
-    else if (missing.length) why = `missing ${missing.map((m) => JSON.stringify(m)).join(', ')}`;
+    else if (missing.length) why = `missing ${missing.map(label).join(', ')}`;
     else if (!inLanguage) why = `not in ${question.language}`;
+    else if (wrongPolarity) why = 'opens with a yes';
   }
+  if (!expectsHandover && !notCovered && 'contains' in question.expect && question.expect.contains?.length)
+    rank = answerRank(result, question.expect.source, question.expect.contains);
   return {
     id: question.id,
     language: question.language,
+    tags: question.tags,
     crossLingual,
+    notCovered,
+    ...(rank !== undefined ? { answerRank: rank } : {}),
     multiPart: question.multiPart === true,
     followUp: context.followUp === true,
     expectsHandover,
@@ -188,6 +238,11 @@ export interface EvalSummary {
     /** Handovers of questions that expected an answer, over those questions. */
     falseRate: number;
   };
+  /** Questions the knowledge does not cover, handed over (the honest deferral) rather than answered. */
+  notCovered: Ratio;
+  /** Questions with expected facts whose passage retrieval ranked first / in its first five. */
+  recall: { at1: Ratio; at5: Ratio };
+  byTag: Record<string, Ratio>;
   timing: { p50: number; p95: number; max: number };
 }
 
@@ -203,7 +258,12 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
 
-export function summarize(outcomes: QuestionOutcome[]): EvalSummary {
+export function summarize(all: QuestionOutcome[]): EvalSummary {
+  const outcomes = all.filter((o) => !o.notCovered);
+  const ranked = outcomes.filter((o) => o.answerRank !== undefined);
+  const byTag: Record<string, Ratio> = {};
+  for (const tag of [...new Set(outcomes.flatMap((o) => o.tags))].sort())
+    byTag[tag] = ratio(outcomes.filter((o) => o.tags.includes(tag)));
   const byLanguage: Partial<Record<Lang, Ratio>> = {};
   for (const lang of ['en', 'ms', 'zh'] as const) {
     const subset = outcomes.filter((o) => o.language === lang);
@@ -214,7 +274,7 @@ export function summarize(outcomes: QuestionOutcome[]): EvalSummary {
   const expected = outcomes.filter((o) => o.expectsHandover).length;
   const answerable = outcomes.filter((o) => !o.expectsHandover);
   const answered = outcomes.filter((o) => !o.handedOver);
-  const times = outcomes.map((o) => o.ms);
+  const times = all.map((o) => o.ms);
   return {
     accuracy: ratio(outcomes),
     lenient: ratio(outcomes, (o) => o.lenient),
@@ -232,6 +292,12 @@ export function summarize(outcomes: QuestionOutcome[]): EvalSummary {
       expected,
       falseRate: answerable.length ? answerable.filter((o) => o.handedOver).length / answerable.length : 0,
     },
+    notCovered: ratio(all.filter((o) => o.notCovered)),
+    recall: {
+      at1: ratio(ranked, (o) => o.answerRank === 1),
+      at5: ratio(ranked, (o) => (o.answerRank ?? 0) >= 1),
+    },
+    byTag,
     timing: { p50: percentile(times, 50), p95: percentile(times, 95), max: Math.max(0, ...times) },
   };
 }
@@ -251,6 +317,15 @@ export function formatSummary(name: string, s: EvalSummary): string {
     `follow-up         ${optional(s.followUp)}`,
     `answerable only   ${pct(s.answerable)}`,
     `mixed languages   ${s.mixed.count} of ${s.mixed.answered} answered replies`,
+    `not covered       ${optional(s.notCovered)} handed over or deferred (outside the strict figure)`,
+    `retrieval         recall@1 ${optional(s.recall.at1)}, recall@5 ${optional(s.recall.at5)} (the passage holding the facts)`,
+    ...(Object.keys(s.byTag).length
+      ? [
+          `by tag            ${Object.entries(s.byTag)
+            .map(([tag, r]) => `${tag} ${pct(r)}`)
+            .join(', ')}`,
+        ]
+      : []),
     `handover          recall ${(s.handover.recall * 100).toFixed(1)}%, precision ${(s.handover.precision * 100).toFixed(1)}%, false handovers ${(s.handover.falseRate * 100).toFixed(1)}% (${s.handover.truePositives} of ${s.handover.expected} expected, ${s.handover.handedOver} handed over)`,
     `answer time       p50 ${ms(s.timing.p50)}, p95 ${ms(s.timing.p95)}, max ${ms(s.timing.max)}`,
   ];
