@@ -122,13 +122,18 @@ export interface ServerProcess {
   url: string;
   /** The server's own process (node itself, no wrapper): its memory is in /proc/<pid>/status. */
   pid: number;
+  /** What it wrote to stdout and stderr so far. */
+  logs: string[];
   stop(): Promise<void>;
 }
 
-/** Spawns `script` of the built server (apps/server/dist) as production does and collects its output. */
-export function spawnProduct(script: string, env: Record<string, string>) {
+/**
+ * Spawns `script` of the built server (apps/server/dist) as production does and collects its output;
+ * `execArgv`: more options for node (a bench's probe).
+ */
+export function spawnProduct(script: string, env: Record<string, string>, execArgv: string[] = []) {
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', `apps/server/dist/${script}`], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...execArgv, `apps/server/dist/${script}`], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',
@@ -154,16 +159,23 @@ export function spawnProduct(script: string, env: Record<string, string>) {
  * The real product (the built `apps/server/dist/main.js`, serving the built web app and widget when present)
  * as a child process on `database`, for figures that need a process of its own.
  */
-export async function startServerProcess(database: BenchDatabase): Promise<ServerProcess> {
+export async function startServerProcess(
+  database: BenchDatabase,
+  options: { execArgv?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const api = spawnProduct('main.js', {
-    PUBLIC_URL: url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: database.dataDir,
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-  });
+  const api = spawnProduct(
+    'main.js',
+    {
+      PUBLIC_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: database.dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    },
+    options.execArgv,
+  );
   const stop = api.stop;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -179,7 +191,7 @@ export async function startServerProcess(database: BenchDatabase): Promise<Serve
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { url, pid: api.child.pid!, stop };
+  return { url, pid: api.child.pid!, logs: api.logs, stop };
 }
 
 /** Samples a process's resident memory (Linux /proc) until stopped: before, peak and growth in bytes. */
