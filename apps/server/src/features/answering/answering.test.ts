@@ -275,16 +275,21 @@ describe('auto-reply', () => {
     const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
     const start = Date.now() - 60_000;
     const say = async (n: number, sender: 'customer' | 'agent', text: string) => {
-      const stored = await t.app.services.inbox.ingest(shop!, {
-        conversation: { externalId: 'CaughtUp0001', customerId: 'CaughtUp0001', customerName: 'Visitor' },
-        message: {
-          externalId: `caught-up-${n}`,
-          sender,
-          type: 'text',
-          content: { text },
-          sentAt: new Date(start + n * 1000),
+      // A shopper's message is stored with its answer due, as `inbox.receive` stores it.
+      const stored = await t.app.services.inbox.ingest(
+        shop!,
+        {
+          conversation: { externalId: 'CaughtUp0001', customerId: 'CaughtUp0001', customerName: 'Visitor' },
+          message: {
+            externalId: `caught-up-${n}`,
+            sender,
+            type: 'text',
+            content: { text },
+            sentAt: new Date(start + n * 1000),
+          },
         },
-      });
+        { answerDue: sender === 'customer' },
+      );
       return stored!.message.id;
     };
     const { replyTo } = t.app.services.autoReply;

@@ -1,6 +1,6 @@
 import { type AnswerResult, planOrderAnswer, voucherOfferText } from '@balas/bot';
 import { handoverReasonMessage } from '@balas/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
@@ -12,7 +12,12 @@ import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
-import { conversationTurns, orderOfContent, productOfContent } from './conversation-context.ts';
+import {
+  conversationTurns,
+  inWrittenOrder,
+  orderOfContent,
+  productOfContent,
+} from './conversation-context.ts';
 import type { OrderAnswers } from './order-answers.ts';
 
 /** The reason a merchant reads for a handover (the contracts' words; never a score). */
@@ -34,6 +39,9 @@ export interface AutoReplyOutcome {
  * restart in embedded mode, where any reply from before the start counts).
  */
 export const ORPHANED_REPLY_AFTER_MS = 20_000;
+
+/** Messages read from the one decided on: enough to hold the newest ones of any conversation. */
+const NEWEST_WINDOW = 50;
 
 /**
  * The bot's answer to one shopper message. It answers exactly once: a message with a reply is
@@ -57,6 +65,58 @@ export function createAutoReply(
   const { platforms } = deps;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
+  /** What a shopper wrote in a message, '' for a card or sticker (its preview label is no question). */
+  const writtenText = (m: Pick<MessageRow, 'content'>) => {
+    const written = m.content.text ?? m.content.txt;
+    return typeof written === 'string' ? written.trim() : '';
+  };
+
+  /**
+   * The message the bot answers when deciding on `message`: the newest of the shopper's messages
+   * from then on (in the order they were written), the earlier ones being its context; a card shared
+   * in the same second as a question belongs to that question. Null when a person of the shop has
+   * written since (it is theirs), or when the newest one is still due: its own job decides.
+   */
+  async function newestQuestion(message: MessageRow): Promise<MessageRow | null> {
+    const since = await db
+      .select({
+        id: messages.id,
+        externalId: messages.externalId,
+        sentAt: messages.sentAt,
+        sender: messages.sender,
+        written: sql<boolean>`btrim(coalesce(${messages.content}->>'text', ${messages.content}->>'txt', '')) <> ''`,
+      })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, message.conversationId),
+          inArray(messages.sender, ['customer', 'agent']),
+          gte(messages.sentAt, message.sentAt),
+        ),
+      )
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(NEWEST_WINDOW);
+    const inOrder = inWrittenOrder(since);
+    let newest = inOrder.findLastIndex((m) => m.sender === 'customer');
+    const last = inOrder[newest];
+    if (!last || inOrder.slice(newest + 1).some((m) => m.sender === 'agent')) return null;
+    if (!last.written) {
+      const question = inOrder.findLastIndex(
+        (m) => m.sender === 'customer' && m.written && m.sentAt.getTime() === last.sentAt.getTime(),
+      );
+      if (question >= 0) newest = question;
+    }
+    const target = inOrder[newest]!;
+    if (target.id === message.id) return message;
+    const [due] = await db
+      .select({ id: answersDue.messageId })
+      .from(answersDue)
+      .where(eq(answersDue.messageId, target.id));
+    if (due) return null;
+    const [row] = await db.select().from(messages).where(eq(messages.id, target.id));
+    return row ?? null;
+  }
+
   async function decide(messageId: string): Promise<AutoReplyOutcome> {
     const [row] = await db
       .select({ message: messages, conversation: conversations, shop: shops })
@@ -65,10 +125,14 @@ export function createAutoReply(
       .innerJoin(shops, eq(shops.id, messages.shopId))
       .where(eq(messages.id, messageId));
     if (row?.message.sender !== 'customer') return quiet();
-    const { shop, conversation, message } = row;
+    const { shop, conversation } = row;
     if (conversation.handedOver) return quiet(true);
     // The effective switch: the conversation's override, else the shop's (as the inbox shows it).
     if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
+    // Messages caught up at once (gap repair, lost pushes, a slow push) get one answer, to the
+    // newest; whichever of their jobs runs, and in whatever order they were stored.
+    const message = await newestQuestion(row.message);
+    if (!message) return quiet();
     const [already] = await db
       .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
       .from(messages)
@@ -80,27 +144,7 @@ export function createAutoReply(
       if (orphaned) await deps.pendingReplies.reconcileOne(already.id);
       return quiet();
     }
-    // Messages caught up at once (gap repair, lost pushes) get one answer, to the latest; and once
-    // a person of the shop has written after the question, it is theirs to answer. Platforms stamp
-    // whole seconds and pushes are stored in any order: in the same second, only a later question
-    // (written text) or a person's message counts, not a card shared with this question.
-    const [later] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, conversation.id),
-          inArray(messages.sender, ['customer', 'agent']),
-          sql`(${messages.sentAt} > ${message.sentAt.toISOString()}::timestamptz
-            or (${messages.sentAt} = ${message.sentAt.toISOString()}::timestamptz and ${messages.id} > ${message.id}::uuid
-              and (${messages.sender} = 'agent' or ${messages.content} ?| array['text', 'txt'])))`,
-        ),
-      )
-      .limit(1);
-    if (later) return quiet();
-    // Only what the shopper wrote: a card's or sticker's preview label ('[Order]') is no question.
-    const written = message.content.text ?? message.content.txt;
-    const question = typeof written === 'string' ? written.trim() : '';
+    const question = writtenText(message);
     const productId = productOfContent(message.content);
     const orderCard = orderOfContent(message.content);
     if (!question && !productId && !orderCard) return quiet();

@@ -25,6 +25,32 @@ export function orderOfContent(content: Record<string, unknown>): string | undef
 
 const ROLE = { customer: 'shopper', agent: 'agent', bot: 'bot' } as const;
 
+const DECIMAL_ID = /^\d{1,40}$/;
+
+/**
+ * A conversation's messages in the order they were written, oldest first. Platforms stamp whole
+ * seconds and pushes are stored in whatever order they are handled, so within one timestamp the
+ * platform's own message ids decide when all of them are numbers (Shopee issues them in increasing
+ * order); otherwise the order they were stored in (UUID v7 ids).
+ */
+export function inWrittenOrder<T extends { id: string; externalId: string | null; sentAt: Date }>(
+  rows: readonly T[],
+): T[] {
+  const sorted = [...rows].sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime() || (a.id < b.id ? -1 : 1));
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && sorted[end]!.sentAt.getTime() === sorted[start]!.sentAt.getTime()) end++;
+    const group = sorted.slice(start, end);
+    if (group.length > 1 && group.every((m) => m.externalId !== null && DECIMAL_ID.test(m.externalId))) {
+      const platformId = (m: T) => BigInt(m.externalId!);
+      group.sort((a, b) => (platformId(a) < platformId(b) ? -1 : 1));
+      sorted.splice(start, group.length, ...group);
+    }
+    start = end;
+  }
+  return sorted;
+}
+
 /** The turns of an inbox conversation before one message (failed sends left out). */
 export async function conversationTurns(
   db: Db,
@@ -33,6 +59,9 @@ export async function conversationTurns(
 ): Promise<HistoryTurn[]> {
   const rows = await db
     .select({
+      id: messages.id,
+      externalId: messages.externalId,
+      sentAt: messages.sentAt,
       sender: messages.sender,
       text: messages.text,
       content: messages.content,
@@ -52,20 +81,17 @@ export async function conversationTurns(
     )
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(CONTEXT_TURNS);
-  return rows
-    .filter((r) => r.status !== 'failed')
-    .reverse()
-    .map((r) => {
-      const written = r.content.text ?? r.content.txt;
-      const productId = productOfContent(r.content);
-      const orderId = orderOfContent(r.content);
-      return {
-        role: ROLE[r.sender],
-        text: typeof written === 'string' ? written : r.sender === 'customer' ? '' : r.text,
-        ...(productId ? { productId } : {}),
-        ...(orderId ? { orderId } : {}),
-      };
-    });
+  return inWrittenOrder(rows.filter((r) => r.status !== 'failed')).map((r) => {
+    const written = r.content.text ?? r.content.txt;
+    const productId = productOfContent(r.content);
+    const orderId = orderOfContent(r.content);
+    return {
+      role: ROLE[r.sender],
+      text: typeof written === 'string' ? written : r.sender === 'customer' ? '' : r.text,
+      ...(productId ? { productId } : {}),
+      ...(orderId ? { orderId } : {}),
+    };
+  });
 }
 
 /** The simulator's earlier questions and answers in one simulator conversation. */

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { AutoReplyOutcome } from './auto-reply.ts';
-import { findWebsiteShop, hasWebsiteConversation, websiteHistoryOf } from './website-chat.ts';
+import { arrivalTime, findWebsiteShop, hasWebsiteConversation, websiteHistoryOf } from './website-chat.ts';
 
 interface Options {
   db: Db;
@@ -60,6 +60,7 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       },
     },
     async (request) => {
+      const sentAt = arrivalTime();
       const shop = await findWebsiteShop(db, request.params.id);
       if (!shop) throw notFound('Shop not found');
       const { sessionId, query } = request.body;
@@ -80,7 +81,7 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
             sender: 'customer',
             type: 'text',
             content: { text: query },
-            sentAt: new Date(),
+            sentAt,
           },
         },
         // The visitor waits for the answer in this request; the answer due outlives a crash.

@@ -4,6 +4,18 @@ import type { ShopRow } from '../../db/schema.ts';
 import { conversations, messages, shops } from '../../db/schema.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 
+let lastStamp = 0;
+
+/**
+ * The time a visitor's message is stamped with: later than any stamped before in this process, so
+ * two posts of a session in the same millisecond keep the order they arrived in, whichever of them
+ * is stored first (the bot answers the newest).
+ */
+export function arrivalTime(now = Date.now()): Date {
+  lastStamp = Math.max(now, lastStamp + 1);
+  return new Date(lastStamp);
+}
+
 export async function findWebsiteShop(db: Db, id: string): Promise<ShopRow | null> {
   if (!isUuid(id)) return null;
   const [shop] = await db
