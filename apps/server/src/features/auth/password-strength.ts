@@ -1,6 +1,5 @@
-import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { serverRoot } from '../../paths.ts';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../../platform/threads.ts';
 
 /**
  * zxcvbn scores 0-4; 3 is "safely unguessable" (about 10^8 guesses and more): "Summer2024!" and
@@ -124,7 +123,7 @@ export function createPasswordStrength(log: { warn(obj: object, msg: string): vo
   };
 
   function start(): Worker {
-    const w = new Worker(join(serverRoot, 'src/features/auth/password-strength.worker.mjs'), {
+    const w = startWorker('features/auth/password-strength.worker.mjs', {
       workerData: {
         malaysianWords,
         maxLength: MAX_LENGTH,
