@@ -1,4 +1,5 @@
 import type { ShopKnowledge } from '@balas/bot';
+import { htmlToText } from '@balas/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ShopRow } from '../../db/schema.ts';
@@ -60,7 +61,8 @@ export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnow
     products: productRows.map((p) => ({
       productId: p.externalId,
       name: p.name,
-      description: p.description,
+      // Stored as the platform sent it (Lazada's is HTML); the bot quotes it to shoppers as text.
+      description: htmlToText(p.description),
       ...(p.price !== null ? { price: Number(p.price) } : {}),
       ...(p.currency ? { currency: p.currency } : {}),
       ...(p.stock !== null ? { stock: p.stock } : {}),
