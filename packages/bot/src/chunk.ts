@@ -1,10 +1,14 @@
+import { csvText, docxText, jsonText, pdfText, pipeTablesText } from './document-text.ts';
 import { detectLanguage, hasLanguageMarkers } from './language.ts';
 import type { Lang } from './types.ts';
 
+export { parseCsv } from './document-text.ts';
+
 // Splits knowledge documents into retrieval passages of about `size` characters on paragraph and
 // sentence boundaries, with a small overlap (the previous chunk's last sentence when it is short) and the
-// current section heading repeated at the top of a chunk that starts mid-section. CSV rows become
-// "column: value" lines and JSON is flattened into "path: value" lines, so both read like text.
+// current section heading repeated at the top of a chunk that starts mid-section (a FAQ's question at
+// the top of a chunk that starts mid-answer). Each kind of file is first read as its author wrote it
+// (document-text.ts): PDF paragraphs, Word headings and tables, CSV rows and JSON entries.
 
 export interface ChunkOptions {
   /** Target characters per chunk (default 500). */
@@ -36,6 +40,7 @@ const ABBREVIATIONS = new Set([
   'p.o',
   'tel',
   'lot',
+  'sdn',
 ]);
 
 /** Sentences of a text, in order; lines are always boundaries, list numbers ("1.") are not. */
@@ -61,20 +66,31 @@ export function splitSentences(text: string): string[] {
 
 function isAbbreviationEnd(piece: string): boolean {
   if (/^(?:\d{1,2}|[a-zA-Z])\.$/.test(piece)) return true; // "1." or "a." list markers
+  if (/^\p{L}{1,12} \d{1,2}\.$/u.test(piece)) return true; // "Step 1." opening a step
   const last = /(?<![\p{L}.])([\p{L}.]+)\.$/u.exec(piece)?.[1]?.toLowerCase();
   return last !== undefined && ABBREVIATIONS.has(last);
 }
 
 const SEPARATOR = /^[=\-_*#~]{3,}$/;
 
+/** The block's line when the block is a section title, else undefined. */
 function headingOf(block: string): string | undefined {
   const lines = block.split('\n');
   if (lines.length !== 1) return undefined;
   const line = lines[0]!.trim();
-  const marked = /^(?:=+|#+)\s*(.+?)\s*=*$/.exec(line);
-  if (marked?.[1]) return marked[1];
+  if (/^(?:=+|#+)\s*\S/.test(line)) return line;
+  // A list item without a full stop is still an item.
+  if (/^[-*•·]\s/.test(line)) return undefined;
   if (line.length <= 70 && !/[.!?。！？:：,，;；]$/.test(line)) return line;
   return undefined;
+}
+
+/** A FAQ's question opening a block ("Q: ...", "Do you ...?"): the context of the lines after it. */
+function questionOf(block: string): string | undefined {
+  const newline = block.indexOf('\n');
+  if (newline < 0) return undefined;
+  const first = block.slice(0, newline).trim();
+  return /^(?:q|question|soalan|问)\s*[:：]|[?？]$/i.test(first) ? first : undefined;
 }
 
 function hardSplit(text: string, size: number): string[] {
@@ -98,8 +114,7 @@ function clearLanguage(unit: string): Lang | undefined {
 export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[] {
   const size = options.size ?? 500;
   const overlap = options.overlap ?? 120;
-  const blocks = text
-    .replace(/\r\n?/g, '\n')
+  const blocks = pipeTablesText(text.replace(/\r\n?/g, '\n'))
     .split(/\n\s*\n/)
     .map((b) =>
       b
@@ -114,6 +129,7 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
   let current: string[] = [];
   let length = 0;
   let heading: string | undefined;
+  let question: string | undefined;
   let lastUnit: string | undefined;
   let contentInChunk = false;
   let freshHeadings = 0;
@@ -138,13 +154,15 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
       emit();
       lastUnit = undefined;
       if (heading && (clearLanguage(heading) ?? lang) === lang) push(heading);
+      if (question && !unit.startsWith(question)) push(question);
     }
     if (lang && !chunkLang) chunkLang = lang;
     if (contentInChunk && length + unit.length > size) {
       const tail = lastUnit && lastUnit.length <= overlap ? lastUnit : undefined;
       emit();
       if (heading) push(heading);
-      if (tail) push(tail);
+      if (question && !unit.startsWith(question)) push(question);
+      if (tail && tail !== question) push(tail);
     }
     push(unit);
     lastUnit = unit;
@@ -163,99 +181,51 @@ export function chunkText(text: string, options: ChunkOptions = {}): TextChunk[]
     }
     const lines = block.split('\n');
     const languages = new Set(lines.map(clearLanguage).filter(Boolean));
-    if (block.length <= size && languages.size <= 1) {
+    question = questionOf(block);
+    // A question and its answer stay together, whatever their languages.
+    if (block.length <= size && (languages.size <= 1 || question)) {
       addUnit(block);
-      continue;
-    }
-    if (languages.size > 1) {
+    } else if (languages.size > 1) {
       for (const line of lines) addUnit(line);
-      continue;
+    } else {
+      // A paragraph (a line) that fits stays whole; a longer one is cut between its sentences.
+      for (const line of lines) {
+        if (line.length <= size) {
+          addUnit(line);
+          continue;
+        }
+        for (const sentence of splitSentences(line)) {
+          for (const piece of sentence.length > size ? hardSplit(sentence, size) : [sentence]) addUnit(piece);
+        }
+      }
     }
-    for (const sentence of splitSentences(block)) {
-      for (const piece of sentence.length > size ? hardSplit(sentence, size) : [sentence]) addUnit(piece);
-    }
+    question = undefined;
   }
   if (contentInChunk || freshHeadings > 0) emit();
   return chunks.map((t, ordinal) => ({ ordinal, text: t }));
 }
 
-/** Chunks a knowledge file by its type (from the file name): CSV and JSON are turned into text first. */
+/** Chunks a knowledge file by its type (from the file name), read first as its author wrote it. */
 export function chunkDocument(fileName: string, text: string, options: ChunkOptions = {}): TextChunk[] {
-  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
-  if (ext === 'csv' || ext === 'tsv') return chunkText(csvToText(text, ext === 'tsv' ? '\t' : ','), options);
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'csv' || ext === 'tsv') return chunkText(csvText(text, ext === 'tsv' ? '\t' : ','), options);
   if (ext === 'json') {
+    let value: unknown;
     try {
-      return chunkText(jsonToText(JSON.parse(text)), options);
+      value = JSON.parse(text);
     } catch {
       return chunkText(text, options);
     }
-  }
-  return chunkText(text, options);
-}
-
-export function parseCsv(text: string, separator = ','): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((f) => f.trim()));
-}
-
-function csvToText(text: string, separator: string): string {
-  const [header, ...rows] = parseCsv(text, separator);
-  if (!header) return '';
-  const names = header.map((h) => h.trim().replace(/_/g, ' '));
-  return rows
-    .map((r) =>
-      r
-        .map((v, i) => [names[i] ?? `column ${i + 1}`, v.trim()] as const)
-        .filter(([, v]) => v)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('; '),
-    )
-    .join('\n\n');
-}
-
-function jsonToText(value: unknown): string {
-  const blocks: string[] = [];
-  const lines: string[] = [];
-  const walk = (v: unknown, path: string, top: boolean) => {
-    if (Array.isArray(v)) {
-      for (const item of v) {
-        walk(item, path, false);
-        if (top && lines.length) blocks.push(lines.splice(0).join('\n'));
-      }
-    } else if (v && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) walk(child, path ? `${path} ${k}` : k, false);
-    } else if (v !== null && v !== undefined && v !== '') {
-      lines.push(path ? `${path}: ${String(v)}` : String(v));
+    let text2: string;
+    try {
+      text2 = jsonText(value);
+    } catch {
+      // Nothing in the file is lost for a structure the reader did not expect.
+      return chunkText(text, options);
     }
-  };
-  walk(value, '', true);
-  if (lines.length) blocks.push(lines.join('\n'));
-  return blocks.join('\n\n');
+    return chunkText(text2, options);
+  }
+  if (ext === 'pdf') return chunkText(pdfText(text), options);
+  if (ext === 'docx' || ext === 'doc') return chunkText(docxText(text), options);
+  return chunkText(text, options);
 }

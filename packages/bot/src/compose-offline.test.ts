@@ -127,7 +127,7 @@ describe('sentence selection', () => {
       'size-chart.csv',
       'product,size,height_cm\nBaju,24,95-102\nBaju,28,110-116\nBaju,30,116-122\n',
     );
-    expect(reply(ix, 'my girl is 112cm, which size')).toBe('product: Baju; size: 28; height cm: 110-116');
+    expect(reply(ix, 'my girl is 112cm, which size')).toBe('Baju: size 28, height 110-116 cm.');
   });
 
   it('gives a list item its section title', () => {

@@ -30,4 +30,36 @@ describe('sentencesOf', () => {
     expect(s[0]!.skip).toBe(true);
     expect(s[1]!.section).toBe('Parcel shown as delivered but not received?');
   });
+
+  it('gives each answer of a FAQ its own question, not the first one of the passage', () => {
+    const s = sentencesOf(
+      'Do you ship to Sabah?\nYes, for RM12.\nDo you ship to Brunei?\nNo, within Malaysia only.',
+      'en',
+    );
+    expect(s.filter((x) => !x.skip).map((x) => [x.text, x.section])).toEqual([
+      ['Yes, for RM12.', 'Do you ship to Sabah?'],
+      ['No, within Malaysia only.', 'Do you ship to Brunei?'],
+    ]);
+  });
+
+  it("takes a labelled question (a FAQ file's) for its answer's context, under any section title", () => {
+    const s = sentencesOf(
+      '# Wholesale\nQ: Saya mahu membeli secara borong.\nBorong bermula dengan 50 unit.\nQ: 可以批发吗\n可以，最少50件。',
+      'ms',
+    );
+    expect(s.map((x) => [x.text, x.skip, x.section ?? null])).toEqual([
+      ['# Wholesale', false, null],
+      ['Q: Saya mahu membeli secara borong.', true, 'Wholesale'],
+      ['Borong bermula dengan 50 unit.', false, 'Saya mahu membeli secara borong?'],
+      ['Q: 可以批发吗', true, 'Saya mahu membeli secara borong?'],
+      ['可以，最少50件。', false, '可以批发吗？'],
+    ]);
+    expect(s[4]!.lang).toBe('zh');
+  });
+
+  it('keeps "Step 1." with the step it opens', () => {
+    expect(
+      sentencesOf('Step 1. Send us a photo. Step 2. Wait for our reply.', 'en').map((x) => x.text),
+    ).toEqual(['Step 1. Send us a photo.', 'Step 2. Wait for our reply.']);
+  });
 });

@@ -22,11 +22,13 @@ export interface Sentence {
 
 const SPEAKER_LINE =
   /^(?:customer|client|user|shopper|buyer|q|question|pelanggan|soalan|问|客户|顾客)\s*[:：]/i;
+/** A FAQ's question, labelled ("Q: ..."): never sent, the context of the answer after it. */
+const QUESTION_LABEL = /^(?:q|question|soalan|pertanyaan|问|问题)\s*[:：]\s*/i;
 const ANSWER_LABEL = /^(?:answer|a|reply|jawapan|balas|答|回答|回复)\s*[:：]\s*/i;
 const SENTENCE_END = /[.!?]+(?=\s|$)|[。！？]+/g;
 const LIST_MARK = /^(?:[-*•·]\s+|\d{1,2}[.)]\s+|[a-z][.)]\s+|[一二三四五六七八九十]+[、.]\s*)/i;
 const DECORATION = /^[=\-_*#~]{3,}$/;
-const ABBREVIATION_END = /\b(?:no|mr|mrs|ms|dr|jln|min|max|lot|approx|st|tel|vs|etc|e\.g|i\.e)\.$/i;
+const ABBREVIATION_END = /\b(?:no|mr|mrs|ms|dr|jln|min|max|lot|sdn|approx|st|tel|vs|etc|e\.g|i\.e)\.$/i;
 
 function isHeading(text: string): boolean {
   const marked = /^(?:=+|#+)\s*.+?\s*=*$/.test(text);
@@ -67,11 +69,34 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
     for (const name of names) if (name.length >= 4 && out.includes(name)) out = out.split(name).join(' ');
     return out;
   };
+  const languageOf = (t: string) => {
+    const plain = neutral(t);
+    return hasLanguageMarkers(plain) ? detectLanguage(plain, whole) : whole;
+  };
   const out: Sentence[] = [];
   let section: string | undefined;
   text.split(/\r?\n/).forEach((rawLine, line) => {
     let l = rawLine.trim();
     if (!l || DECORATION.test(l)) return;
+    const labelled = QUESTION_LABEL.exec(l);
+    if (labelled) {
+      const question = l.slice(labelled[0].length).trim();
+      if (!question) return;
+      out.push({
+        text: l,
+        line,
+        lang: languageOf(question),
+        heading: false,
+        ...(section ? { section } : {}),
+        listItem: false,
+        skip: true,
+      });
+      // The composer knows a FAQ's question by its question mark.
+      section = /[?？]$/.test(question)
+        ? question
+        : `${question.replace(/[.。!！]+$/, '')}${/[\u3400-\u9fff]/.test(question) ? '？' : '?'}`;
+      return;
+    }
     const speaker = SPEAKER_LINE.test(l);
     l = l.replace(ANSWER_LABEL, '');
     const listItem = LIST_MARK.test(l) && !isHeading(l);
@@ -82,6 +107,8 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
       const piece = l.slice(start, end).trim();
       // Keep list numbers ("1.") and abbreviations ("No.") with what follows.
       if (/^(?:\d{1,2}|[a-z])\.$/i.test(piece) || ABBREVIATION_END.test(piece)) continue;
+      // "Step 1." opens its step.
+      if (/^\p{L}{1,12} \d{1,2}\.$/u.test(piece)) continue;
       if (piece) pieces.push(piece);
       start = end;
     }
@@ -91,8 +118,7 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
       const heading = pieces.length === 1 && isHeading(piece);
       if (heading) section = headingText(piece);
       const asked = !speaker && /[?？]$/.test(piece);
-      const plain = neutral(piece);
-      const lang = hasLanguageMarkers(plain) ? detectLanguage(plain, whole) : whole;
+      const lang = languageOf(piece);
       out.push({
         text: piece,
         line,
@@ -103,8 +129,8 @@ export function sentencesOf(text: string, fallback?: Lang, names: readonly strin
         skip: speaker || /[?？]$/.test(piece),
       });
       // A question the text answers ("Parcel shown as delivered but not received?") says what the
-      // sentences after it are about, like a section title.
-      if (asked && !section) section = piece;
+      // sentences after it are about, like a section title; the next question takes over from it.
+      if (asked && (!section || /[?？]$/.test(section))) section = piece;
     }
   });
   return out;
