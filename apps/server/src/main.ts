@@ -1,3 +1,4 @@
+import { loadGlossary } from '@balas/bot';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, localUrl } from './config.ts';
 import { closeContext, createContext, webDistDir, widgetDistDir } from './context.ts';
@@ -21,6 +22,8 @@ async function main() {
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { webDist: webDistDir(repoRoot), widgetDist: widgetDistDir(repoRoot) });
   await registerJobs(ctx, app.services, { schedule: config.workers === 'in-process' });
+  // The Chinese segmenter and glossary take about a second to load: before serving, not on a shopper's first message.
+  loadGlossary();
   await app.listen({ port: config.port, host: config.host });
   if (config.workers === 'in-process') await ctx.queue.startWorker();
   ctx.log.info(

@@ -1,3 +1,4 @@
+import { loadGlossary } from '@balas/bot';
 import { ConfigError, loadConfig } from './config.ts';
 import { closeContext, createContext } from './context.ts';
 import { registerJobs } from './jobs.ts';
@@ -21,6 +22,7 @@ async function main() {
   }
   const ctx = await createContext(config);
   await registerJobs(ctx, createServices(ctx), { schedule: true });
+  loadGlossary();
   await ctx.queue.startWorker();
   ctx.log.info('worker started');
   const stop = async () => {

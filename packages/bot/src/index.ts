@@ -47,6 +47,7 @@ export {
   DEFAULT_MIN_CONFIDENCE,
 } from './engine.ts';
 export { factsOf, glossOf } from './facts.ts';
+export { chineseWords, englishGloss, loadGlossary } from './gloss.ts';
 export {
   angerScore,
   askedForHumanScore,

@@ -1,4 +1,5 @@
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
+import { detectLanguage } from './language.ts';
 import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
 import {
   analysedText,
@@ -6,6 +7,7 @@ import {
   CONCEPT_PREFIX,
   isCommonWord,
   isConcept,
+  isGloss,
   isHanUnigram,
   isHanWordOf,
 } from './tokenize.ts';
@@ -64,6 +66,8 @@ export interface RetrieveOptions {
 }
 
 const WEIGHT_CONCEPT = 0.8;
+/** A dictionary gloss: evidence across languages, weaker than the words themselves. */
+const WEIGHT_GLOSS = 0.5;
 const WEIGHT_HAN_UNIGRAM = 0.3;
 const WEIGHT_HISTORY = 0.25;
 const BM25_SHARE = 0.45;
@@ -83,12 +87,14 @@ const COMMON_WORD_ASPECT = 0.5;
 /** A language whose best passage barely matches is not lifted above this share of the best match. */
 const LANGUAGE_FLOOR = 0.7;
 const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
+const HAN_CHAR = /\p{Script=Han}/u;
 const HAN_PIECE = /^\p{Script=Han}{1,2}$/u;
 const DESTINATION = `${CONCEPT_PREFIX}destination`;
 const PRICE = `${CONCEPT_PREFIX}price`;
 
 function termWeight(term: string): number {
   if (isConcept(term)) return WEIGHT_CONCEPT;
+  if (isGloss(term)) return WEIGHT_GLOSS;
   if (isHanUnigram(term)) return WEIGHT_HAN_UNIGRAM;
   return 1;
 }
@@ -133,9 +139,28 @@ function aspectsOf(
   terms: Map<string, number>,
   lexical: Map<string, Set<string>>,
   scale: number,
+  glosses: Map<string, string[]> = new Map(),
 ) {
   const aspects: Aspect[] = [];
   const maxIdf = Math.log(1 + (index.bm25.docCount + 0.5) / 0.5);
+  // A glossed Chinese word is one aspect, said by its characters' bigrams or by its English gloss in a
+  // passage of another language; its characters are not aspects of their own.
+  const inGlossedWord = new Set<string>();
+  for (const [word, gloss] of glosses) {
+    if (!HAN_CHAR.test(word) || !gloss.some((g) => terms.has(g))) continue;
+    const own: string[] = [];
+    for (let i = 0; i < word.length; i++) {
+      inGlossedWord.add(word[i]!);
+      if (i + 1 < word.length) own.push(word.slice(i, i + 2));
+    }
+    const members = [...own.filter((t) => terms.has(t)), ...gloss];
+    const idf = Math.max(
+      0,
+      ...members.filter((t) => index.bm25.postings.has(t)).map((t) => bm25Idf(index.bm25, t)),
+    );
+    if (idf > 0) aspects.push({ terms: members, weight: scale * damp(idf) });
+    for (const t of own) inGlossedWord.add(t);
+  }
   const byConcept = new Map<string, string[]>();
   for (const term of terms.keys()) if (isConcept(term)) byConcept.set(term, [term]);
   for (const [surface, concepts] of lexical) {
@@ -150,7 +175,20 @@ function aspectsOf(
     aspects.push({ terms: members, weight: scale * damp(known ? idf : Math.min(idf, OOV_WEIGHT * maxIdf)) });
   }
   for (const term of terms.keys()) {
-    if (isConcept(term) || lexical.has(term)) continue;
+    if (isConcept(term) || isGloss(term) || lexical.has(term) || inGlossedWord.has(term)) continue;
+    // An English word a Chinese passage may say through its gloss.
+    const gloss = glosses.get(term)?.filter((g) => index.bm25.postings.has(g)) ?? [];
+    if (gloss.length) {
+      const idf = Math.max(
+        bm25Idf(index.bm25, gloss[0]!),
+        index.bm25.postings.has(term) ? bm25Idf(index.bm25, term) : 0,
+      );
+      aspects.push({
+        terms: [term, ...gloss],
+        weight: scale * damp(idf) * (isCommonWord(term) ? COMMON_WORD_ASPECT : 1),
+      });
+      continue;
+    }
     const df = index.bm25.postings.get(term)?.docs.length ?? 0;
     if (isHanUnigram(term)) {
       // Chinese has no spaces to find unknown words by: a character outside every lexicon word is
@@ -208,7 +246,7 @@ export function analyzeQuery(index: ShopIndex, message: string, history?: Histor
   const correct = (w: string) => index.speller.correct(w);
   const { analysis, terms } = queryTerms(index, text, correct);
   markPlaces(index, text, terms, analysis.lexical);
-  const aspects = aspectsOf(index, terms, analysis.lexical, 1);
+  const aspects = aspectsOf(index, terms, analysis.lexical, 1, analysis.glosses);
   const content = aspects.filter((a) => a.terms.length > 0).length;
   const previous = history?.filter((h) => h.role === 'shopper').at(-1);
   if (previous && content <= 3) {
@@ -220,7 +258,9 @@ export function analyzeQuery(index: ShopIndex, message: string, history?: Histor
     }
     for (const [term, weight] of added) terms.set(term, weight);
     aspects.push(
-      ...aspectsOf(index, added, before.analysis.lexical, WEIGHT_HISTORY).filter((a) => a.terms.length),
+      ...aspectsOf(index, added, before.analysis.lexical, WEIGHT_HISTORY, before.analysis.glosses).filter(
+        (a) => a.terms.length,
+      ),
     );
   }
   return { text, terms, aspects, words: analysis.words };
@@ -257,13 +297,17 @@ function cosine(a: number[], b: Float32Array): number {
 }
 
 /** The weighted share of the query's aspects present in a passage. */
-export function coverage(index: ShopIndex, query: Query, key: number): number {
+/**
+ * The weighted share of the question's aspects a passage says. A dictionary gloss counts only for a
+ * passage in another language than the question's (`glosses`): within one language the words speak.
+ */
+export function coverage(index: ShopIndex, query: Query, key: number, glosses = true): number {
   const docTerms = index.bm25.docTerms[key]!;
   let total = 0;
   let hit = 0;
   for (const aspect of query.aspects) {
     total += aspect.weight;
-    if (aspect.terms.some((t) => docTerms.has(t))) hit += aspect.weight;
+    if (aspect.terms.some((t) => docTerms.has(t) && (glosses || !isGloss(t)))) hit += aspect.weight;
   }
   return total > 0 ? hit / total : 0;
 }
@@ -276,6 +320,7 @@ export function namedProduct(
   let queryMass = 0;
   let conceptMass = 0;
   for (const [term, weight] of query.terms) {
+    if (isGloss(term)) continue;
     const mass = weight * bm25Idf(index.bm25, term);
     if (!isConcept(term)) queryMass += mass;
     else if (index.bm25.postings.has(term)) conceptMass += mass;
@@ -289,7 +334,7 @@ export function namedProduct(
     let hit = 0;
     let conceptHit = 0;
     for (const term of nameTerms.keys()) {
-      if (isHanUnigram(term)) continue;
+      if (isHanUnigram(term) || isGloss(term)) continue;
       const idf = bm25Idf(index.bm25, term);
       const w = query.terms.get(term);
       if (isConcept(term)) {
@@ -314,7 +359,12 @@ export function namedProduct(
 export function retrieve(index: ShopIndex, message: string, options: RetrieveOptions = {}): Retrieval {
   const text = analysedText(message);
   const query = analyzeQuery(index, text, options.history);
-  const bm25 = scoreBm25(index.bm25, query.terms);
+  // Glosses carry a question to passages in other languages; within its own language the words speak.
+  const language = detectLanguage(text);
+  const withGlosses = scoreBm25(index.bm25, query.terms);
+  const plainTerms = new Map([...query.terms].filter(([t]) => !isGloss(t)));
+  const plain = plainTerms.size < query.terms.size ? scoreBm25(index.bm25, plainTerms) : withGlosses;
+  const bm25 = withGlosses.map((v, key) => (index.passages[key]!.lang === language ? plain[key]! : v));
   const topics = routeTopics(index, query.terms, bm25);
   const route = new Map(topics.map((t) => [t.topic.id, t.categorization > 0 ? t.score : 0]));
   const maxBm25 = Math.max(...bm25, 0);
@@ -337,7 +387,7 @@ export function retrieve(index: ShopIndex, message: string, options: RetrieveOpt
   for (const passage of index.passages) {
     if (strictFocus && passage.productIds && !passage.productIds.includes(focus!)) continue;
     const s = bm25[passage.key]!;
-    const cov = s > 0 ? coverage(index, query, passage.key) : 0;
+    const cov = s > 0 ? coverage(index, query, passage.key, passage.lang !== language) : 0;
     const langMax = Math.max(maxByLang.get(passage.lang) ?? 0, maxBm25 * LANGUAGE_FLOOR);
     let score = maxBm25 > 0 ? BM25_SHARE * (s / langMax) + COVERAGE_SHARE * cov : 0;
     // The topic's routing supports a passage as far as the passage covers the question.

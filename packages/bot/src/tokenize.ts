@@ -1,6 +1,7 @@
 import { limits } from '@balas/contracts';
 import lexiconData from './data/lexicon.json' with { type: 'json' };
 import wordData from './data/words.json' with { type: 'json' };
+import { chineseWords, englishGloss, glossVocabulary } from './gloss.ts';
 
 // Turns shop text and shopper messages into index terms:
 // - English / Malay words: lower-cased, chat spellings normalized ("u" -> "you", "brp" -> "berapa"),
@@ -242,6 +243,8 @@ export interface Analysis {
   hanChars: number;
   /** Surface terms (stems, Chinese bigrams / characters) that are lexicon words -> their concepts. */
   lexical: Map<string, Set<string>>;
+  /** Per glossed word (an English stem, a Chinese word): its gloss terms, which stand in for it in another language. */
+  glosses: Map<string, string[]>;
 }
 
 export interface AnalyzeOptions {
@@ -290,12 +293,14 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   // A stated amount answers "how much".
   if (MONEY.test(normalized)) add(terms, `${CONCEPT_PREFIX}price`);
   const lexical = new Map<string, Set<string>>();
+  const glosses = new Map<string, string[]>();
   const allWords: string[] = [];
   let hanChars = 0;
   for (const seg of segment(text)) {
     if (seg.kind === 'han') {
       hanChars += seg.text.length;
       analyzeHan(seg.text, terms, lexical, options.hanUnigrams !== false);
+      glossHan(seg.text, terms, lexical, glosses);
       continue;
     }
     const words: string[] = [];
@@ -331,9 +336,60 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         }
       }
     }
+    // The dictionary speaks for the words the lexicon has no concept for.
+    for (let i = 0; i < words.length; i++) {
+      const s = stems[i]!;
+      if (STOP_LATIN.has(words[i]!) || lexical.has(s)) continue;
+      const gloss = glossTerm(s);
+      if (!gloss) continue;
+      add(terms, gloss);
+      glosses.set(s, [gloss]);
+    }
     allWords.push(...words);
   }
-  return { terms, words: allWords, hanChars, lexical };
+  return { terms, words: allWords, hanChars, lexical, glosses };
+}
+
+/**
+ * A dictionary gloss's term: "=fee" is said by "fee" and by "运费" (freight fee). Not a concept: it is
+ * weighed low, and only in retrieval's lexical score and coverage.
+ */
+export const GLOSS_PREFIX = '=';
+let glossStems: Set<string> | undefined;
+
+export function isGloss(term: string): boolean {
+  return term.startsWith(GLOSS_PREFIX);
+}
+
+/** The gloss term of an English stem some Chinese word is glossed with, if any. */
+function glossTerm(stemmed: string): string | undefined {
+  glossStems ??= new Set([...glossVocabulary()].filter((w) => !STOP_LATIN.has(w)).map(stem));
+  return glossStems.has(stemmed) ? GLOSS_PREFIX + stemmed : undefined;
+}
+
+/** Chinese words glossed through the dictionary into the English words they share with English text. */
+function glossHan(
+  run: string,
+  terms: Map<string, number>,
+  lexical: Map<string, Set<string>>,
+  glosses: Map<string, string[]>,
+): void {
+  for (const word of chineseWords(run)) {
+    // A single character has many senses in the dictionary ("寄": entrust, depend, mail...): too vague
+    // to gloss; and a word the lexicon has a concept for is said by the concept.
+    if (word.length < 2 || STOP_HAN.has(word)) continue;
+    let known = false;
+    for (let i = 0; i + 1 < word.length; i++) if (lexical.has(word.slice(i, i + 2))) known = true;
+    if (known) continue;
+    const own: string[] = [];
+    for (const english of englishGloss(word)) {
+      if (STOP_LATIN.has(english)) continue;
+      const term = glossTerm(stem(english));
+      if (term && !own.includes(term)) own.push(term);
+    }
+    for (const term of own) add(terms, term);
+    if (own.length) glosses.set(word, own);
+  }
 }
 
 function analyzeHan(
