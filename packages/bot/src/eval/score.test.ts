@@ -160,6 +160,8 @@ describe('the fields of the newer sets', () => {
     expect(scoreAnswer(expectNo, result({ text: 'We are closed on Tuesday.' }), 1).correct).toBe(true);
     const zh = q({ source: [], contains: ['7'], polarity: 'no' }, { language: 'zh' });
     expect(scoreAnswer(zh, result({ text: '可以，7天内。', language: 'zh' }), 1).correct).toBe(false);
+    // "不可以" opens with a no.
+    expect(scoreAnswer(zh, result({ text: '不可以，7天后。', language: 'zh' }), 1).correct).toBe(true);
   });
 
   it('questions the knowledge does not cover are right when handed over, and stay outside the strict figure', () => {

@@ -133,7 +133,8 @@ export function holds(text: string, item: Expected): boolean {
 const label = (item: Expected) => JSON.stringify(Array.isArray(item) ? item.join(' | ') : item);
 
 /** A reply that opens by saying yes ("Yes", "Ya", "Boleh", "是的", "可以"). */
-const OPENS_YES = /^\W*(?:yes|yep|yup|sure|of course|ya|iya|boleh|betul|ada|是的|是|可以|有的|对)(?![a-z])/iu;
+const OPENS_YES =
+  /^[\s\p{P}]*(?:yes|yep|yup|sure|of course|ya|iya|boleh|betul|ada|是的|是|可以|有的|对)(?![a-z])/iu;
 
 /** Rank (1-based) of the first retrieved passage from an expected source that holds every expected fact. */
 function answerRank(result: AnswerResult, source: string[], contains: Expected[]): number {
