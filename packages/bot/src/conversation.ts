@@ -1,3 +1,4 @@
+import { analysedHistory, analysedText } from './analysed-text.ts';
 import type { ShopIndex } from './index-builder.ts';
 import { detectLanguage, languageScores } from './language.ts';
 import { analyzeQuery, namedProduct } from './retrieval.ts';
@@ -28,7 +29,9 @@ export function conversationLanguage(history: HistoryTurn[] | undefined): Lang |
  * The reply language: a question's own language when it says enough; otherwise (and always for
  * greetings, thanks and handover texts written with a word or two) the conversation's.
  */
-export function replyLanguage(message: string, history: HistoryTurn[] | undefined, smallTalk: boolean): Lang {
+export function replyLanguage(text: string, turns: HistoryTurn[] | undefined, smallTalk: boolean): Lang {
+  const message = analysedText(text);
+  const history = turns && analysedHistory(turns);
   const previous = conversationLanguage(history);
   const own = detectLanguage(message, previous ?? 'en');
   if (!previous) return own;

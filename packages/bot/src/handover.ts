@@ -1,3 +1,4 @@
+import { analysedText } from './analysed-text.ts';
 import { editDistance } from './spelling.ts';
 import { normalizeText, segment } from './tokenize.ts';
 import type { Handover, HandoverReason, OrderQuestion, OrderQuestionKind } from './types.ts';
@@ -361,7 +362,8 @@ export function asksRestock(text: string): boolean {
   return RESTOCK.test(normalizeText(text));
 }
 
-export function detectHandoverSignals(text: string): HandoverSignals {
+export function detectHandoverSignals(message: string): HandoverSignals {
+  const text = analysedText(message);
   const signals: HandoverSignals = { askedForHuman: askedForHumanScore(text), anger: angerScore(text) };
   const order = classifyOrderQuestion(text);
   if (order) signals.order = order;

@@ -1,3 +1,4 @@
+import { analysedText } from './analysed-text.ts';
 import lexiconData from './data/lexicon.json' with { type: 'json' };
 import type { Lang } from './types.ts';
 
@@ -81,7 +82,8 @@ export interface LanguageScores {
   en: number;
 }
 
-export function languageScores(text: string): LanguageScores {
+export function languageScores(message: string): LanguageScores {
+  const text = analysedText(message);
   const lower = text.normalize('NFKC').toLowerCase();
   const han = lower.match(HAN)?.length ?? 0;
   const words = (lower.match(LATIN_WORD) ?? []).map((w) => w.replace(/(?<=[a-z])2$/, ''));
@@ -114,7 +116,8 @@ export function hasLanguageMarkers(text: string): boolean {
 }
 
 /** Detects en / ms / zh. Ambiguous messages ("ok", "RM25?") fall back to `fallback` (e.g. the chat's). */
-export function detectLanguage(text: string, fallback: Lang = 'en'): Lang {
+export function detectLanguage(message: string, fallback: Lang = 'en'): Lang {
+  const text = analysedText(message);
   const s = languageScores(text);
   if (s.zh >= 0.5) return 'zh';
   if (s.ms === 0 && s.en === 0) return s.zh > 0 ? 'zh' : fallback;

@@ -1,3 +1,4 @@
+import { analysedHistory, analysedText } from './analysed-text.ts';
 import { replyLanguage } from './conversation.ts';
 import {
   classifyOrderQuestion,
@@ -271,9 +272,11 @@ function pendingQuestion(history: readonly HistoryTurn[]): OrderQuestion | undef
  * upset): the engine answers it.
  */
 export function planOrderAnswer(
-  message: string,
-  context: { history?: readonly HistoryTurn[]; orderCard?: string | undefined },
+  text: string,
+  given: { history?: readonly HistoryTurn[]; orderCard?: string | undefined },
 ): OrderPlan | null {
+  const message = analysedText(text);
+  const context = { ...given, ...(given.history ? { history: analysedHistory(given.history) } : {}) };
   const plan = planOne(message, context);
   if (!plan || !message.trim()) return plan;
   // "Where is my order? And is XL in stock?": the order answered here, the rest by the engine.

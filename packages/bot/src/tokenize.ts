@@ -1,7 +1,9 @@
-import { limits } from '@balas/contracts';
+import { analysedText } from './analysed-text.ts';
 import lexiconData from './data/lexicon.json' with { type: 'json' };
 import wordData from './data/words.json' with { type: 'json' };
 import { chineseWords, englishGloss, glossVocabulary } from './gloss.ts';
+
+export { analysedText };
 
 // Turns shop text and shopper messages into index terms:
 // - English / Malay words: lower-cased, chat spellings normalized ("u" -> "you", "brp" -> "berapa"),
@@ -43,13 +45,6 @@ export function isCommonWord(word: string): boolean {
 
 export function isStopword(word: string): boolean {
   return STOP_LATIN.has(word);
-}
-
-/** The part of a text the engine analyses (`limits.analysedTextMax`); the rest is kept, not analysed. */
-export function analysedText(text: string): string {
-  if (text.length <= limits.analysedTextMax) return text;
-  const cut = text.slice(0, limits.analysedTextMax);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 export function normalizeText(text: string): string {

@@ -57,6 +57,11 @@ export const limits = {
    * not analysed, so no text can hold the server's event loop.
    */
   analysedTextMax: 4000,
+  /**
+   * Characters of a message kept as its searchable text and preview (the message itself is kept and
+   * shown whole): a trigram index over a 400,000-character push held an embedded server for 220 ms.
+   */
+  messageSearchTextMax: 10_000,
   /** Order and product cards are re-read from the platform after this (shared by all processes). */
   lookupCacheSeconds: 180,
   /** Order lookups the bot may make per conversation and window (each may call the platform). */
