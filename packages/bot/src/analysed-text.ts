@@ -1,10 +1,8 @@
-import { limits } from '@balas/contracts';
+import { cutText, limits } from '@balas/contracts';
 
 /** The part of a text the engine analyses (`limits.analysedTextMax`); the rest is kept, not analysed. */
 export function analysedText(text: string): string {
-  if (text.length <= limits.analysedTextMax) return text;
-  const cut = text.slice(0, limits.analysedTextMax);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+  return cutText(text, limits.analysedTextMax);
 }
 
 /** A conversation's turns, each cut to what the engine analyses. */

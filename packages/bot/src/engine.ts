@@ -1,3 +1,4 @@
+import { analysedText } from './analysed-text.ts';
 import {
   type ComposeRequest,
   type Composer,
@@ -14,7 +15,7 @@ import { GREETING, handoverText, PART_HANDED_OVER, THANKS, WHICH_PRODUCT } from 
 import { asksPrice, asksStock, catalogueAnswer, contentTerms, isCatalogueAsk } from './product-answer.ts';
 import { type Retrieval, retrieve } from './retrieval.ts';
 import { splitQuestions } from './split.ts';
-import { analysedText, analyze, isConcept, isHanUnigram } from './tokenize.ts';
+import { analyze, isConcept, isHanUnigram } from './tokenize.ts';
 import type {
   AnswerResult,
   AnswerSource,

@@ -1,5 +1,6 @@
+import { analysedText } from './analysed-text.ts';
 import { isFunctionWord } from './language.ts';
-import { analysedText, analyze, CONCEPT_PREFIX, isConcept, lexiconConcept } from './tokenize.ts';
+import { analyze, CONCEPT_PREFIX, isConcept, lexiconConcept } from './tokenize.ts';
 import type { Lang } from './types.ts';
 
 // Simple facts carried across languages without a translator: time spans ("1至3个工作天" ->

@@ -1,8 +1,8 @@
+import { analysedText } from './analysed-text.ts';
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { detectLanguage } from './language.ts';
 import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
 import {
-  analysedText,
   analyze,
   CONCEPT_PREFIX,
   isCommonWord,

@@ -1,4 +1,5 @@
-import { analysedText, normalizeText } from './tokenize.ts';
+import { analysedText } from './analysed-text.ts';
+import { normalizeText } from './tokenize.ts';
 
 // Splits a message holding several questions ("how much is shipping to Penang and can I pay COD? also
 // XL for the baju kurung?") into its questions, at most `max`. A piece that asks nothing ("box still

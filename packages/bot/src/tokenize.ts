@@ -3,8 +3,6 @@ import lexiconData from './data/lexicon.json' with { type: 'json' };
 import wordData from './data/words.json' with { type: 'json' };
 import { chineseWords, englishGloss, glossVocabulary } from './gloss.ts';
 
-export { analysedText };
-
 // Turns shop text and shopper messages into index terms:
 // - English / Malay words: lower-cased, chat spellings normalized ("u" -> "you", "brp" -> "berapa"),
 //   Malay affixes stripped back to a known root ("penghantaran" -> "hantar"), light English stemming

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cutText,
   decodeEntities,
   htmlToText,
   InputTooDeepError,
@@ -139,5 +140,14 @@ describe('htmlToText', () => {
       htmlToText(input);
       expect(performance.now() - started, input.slice(0, 12)).toBeLessThan(1000);
     }
+  });
+});
+
+describe('cutText', () => {
+  it('keeps a short text, and never ends a cut text in half a surrogate pair', () => {
+    expect(cutText('abc', 5)).toBe('abc');
+    expect(cutText('abcdef', 3)).toBe('abc');
+    expect(cutText('ab😀', 3)).toBe('ab');
+    expect(cutText('ab😀', 4)).toBe('ab😀');
   });
 });

@@ -14,6 +14,13 @@ const suspicious = /[\0\ud800-\udfff]/;
  * Text as a database, a JSON writer and every reader can hold it: NUL characters removed and
  * unpaired UTF-16 surrogates (half an emoji, a broken escape) replaced by U+FFFD.
  */
+/** The first `max` UTF-16 units of a text, never ending in half a surrogate pair. */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 export function normalizeText(text: string): string {
   if (!suspicious.test(text)) return text;
   return text.replaceAll('\0', '').replace(unpairedSurrogate, '\uFFFD');

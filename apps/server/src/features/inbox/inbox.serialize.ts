@@ -1,5 +1,6 @@
 import {
   channelOf,
+  cutText,
   type LazadaMessageView,
   type LazadaSessionView,
   limits,
@@ -115,11 +116,7 @@ export const messageViewOf = (
 /** A short text for lists and the bot: the message text, or a label for cards and media. */
 export function previewText(type: string, content: Record<string, unknown>): string {
   const text = content.text ?? content.txt;
-  if (typeof text === 'string' && text.trim()) {
-    if (text.length <= limits.messageSearchTextMax) return text;
-    const cut = text.slice(0, limits.messageSearchTextMax);
-    return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
-  }
+  if (typeof text === 'string' && text.trim()) return cutText(text, limits.messageSearchTextMax);
   const labels: Record<string, string> = {
     image: '[Image]',
     '3': '[Image]',
