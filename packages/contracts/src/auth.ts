@@ -71,6 +71,33 @@ export const resetPasswordBody = z
   });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
+/**
+ * `POST /api/change_password` (not in the spec, which has no account page): a signed-in merchant's
+ * current password and a new one, judged as at sign-up and reset. Field names follow reset_password's.
+ */
+export const changePasswordBody = z
+  .object({
+    current_password: z
+      .string({ error: v.currentPassword })
+      .min(1, v.currentPassword)
+      .max(limits.passwordMax, v.tooLong(limits.passwordMax)),
+    password: newPassword,
+    password_confirmation: z
+      .string({ error: v.passwordConfirmation })
+      .min(1, v.passwordConfirmation)
+      .max(limits.passwordMax, v.tooLong(limits.passwordMax)),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    message: v.passwordMismatch,
+    path: ['password_confirmation'],
+  })
+  .refine((b) => b.password !== b.current_password, { message: v.passwordUnchanged, path: ['password'] });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+/** The password was changed: this session stays, `endedSessions` others were signed out. */
+export const changePasswordAnswer = z.object({ message: z.string(), endedSessions: z.number().int() });
+export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
+
 export const merchant = z.object({ id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
 export type Merchant = z.infer<typeof merchant>;
 

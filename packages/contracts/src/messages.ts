@@ -11,6 +11,8 @@ export const messages = {
     passwordCommon: 'This password is too common and easy to guess. Please choose another one.',
     passwordConfirmation: 'Please enter password confirmation',
     passwordMismatch: 'Your password does not match',
+    currentPassword: 'Please enter your current password',
+    passwordUnchanged: 'Please choose a password different from your current one',
     resetPasswordMismatch: 'Password does not match',
     topic: 'Please enter a topic',
     shop: 'Please select a shop',
@@ -37,6 +39,9 @@ export const messages = {
     resetDoneTitle: 'Password Successfully Reset',
     resetDoneBody: 'Please proceed to login with your new password',
     resetMailSubject: 'Reset your Balas password',
+    currentPasswordWrong: 'Your current password is not correct',
+    passwordChanged: 'Your password has been changed',
+    passwordChangedMailSubject: 'Your Balas password was changed',
   },
   /** The one inbox (issue 15): its views, actions and saved replies. */
   inbox: {

@@ -304,4 +304,53 @@ describe.skipIf(!outer.databaseUrl || !outer.redisUrl)('two API processes and a 
     expect(await onAGone).toBe('io server disconnect');
     await eventually(async () => expect(await me(second)).toBe(401), 3000);
   }, 60_000);
+
+  it("ends every other session on every process at a password change on A, and keeps the changer's", async () => {
+    const email = `mp-${randomBytes(4).toString('hex')}@example.com`;
+    const { accessToken: changer } = await api<{ accessToken: string }>(apiA, '/api/signup', {
+      method: 'POST',
+      body: { name: 'Aisyah', email, password: 'correct horse', confirm: 'correct horse' },
+    });
+    const signIn = (base: string) =>
+      api<{ accessToken: string }>(base, '/api/signin', {
+        method: 'POST',
+        body: { email, password: 'correct horse' },
+      }).then((d) => d.accessToken);
+    const onB = await signIn(apiB);
+    const alsoOnA = await signIn(apiA);
+    const me = (base: string, token: string) =>
+      fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    // Both processes have the tokens in their caches now.
+    for (const base of [apiA, apiB])
+      for (const token of [onB, alsoOnA]) expect(await me(base, token)).toBe(200);
+
+    const disconnected = (socket: Socket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const changerSocket = await openSocket(apiB, changer);
+    const onBSocket = await openSocket(apiB, onB);
+    const alsoOnASocket = await openSocket(apiA, alsoOnA);
+    const onBGone = disconnected(onBSocket);
+    const alsoOnAGone = disconnected(alsoOnASocket);
+
+    const changed = await api<{ endedSessions: number }>(apiA, '/api/change_password', {
+      method: 'POST',
+      token: changer,
+      body: {
+        current_password: 'correct horse',
+        password: 'lantern-quiet-87',
+        password_confirmation: 'lantern-quiet-87',
+      },
+    });
+    expect(changed.endedSessions).toBe(2);
+    expect(await onBGone).toBe('io server disconnect');
+    expect(await alsoOnAGone).toBe('io server disconnect');
+    // Well within the 10-second token caches: the change reached both processes.
+    await eventually(async () => {
+      for (const base of [apiA, apiB])
+        for (const token of [onB, alsoOnA]) expect(await me(base, token)).toBe(401);
+    }, 3000);
+    expect(changerSocket.connected).toBe(true);
+    expect(await me(apiB, changer)).toBe(200);
+    expect(await me(apiA, changer)).toBe(200);
+  }, 60_000);
 });

@@ -8,6 +8,8 @@ import type { AuthService } from './auth.service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     merchantId: string;
+    /** The session of the request's bearer token (set with merchantId). */
+    sessionId: string;
   }
   interface FastifyInstance {
     requireMerchant: (request: FastifyRequest) => Promise<void>;
@@ -37,12 +39,14 @@ export const authGuard = fp<{ auth: AuthService; rateLimiter: RateLimiter }>(
         );
     });
     app.decorateRequest('merchantId', '');
+    app.decorateRequest('sessionId', '');
     const requireMerchant = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
-      const merchantId = token ? await auth.authenticate(token) : null;
-      if (!merchantId) throw new AppError('unauthenticated', messages.auth.unauthenticated);
-      request.merchantId = merchantId;
+      const session = token ? await auth.session(token) : null;
+      if (!session) throw new AppError('unauthenticated', messages.auth.unauthenticated);
+      request.merchantId = session.merchantId;
+      request.sessionId = session.sessionId;
     };
     app.decorate('requireMerchant', requireMerchant);
     // The OpenAPI document asks for the bearer token by default: routes that do not require a

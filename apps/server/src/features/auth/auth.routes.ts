@@ -1,4 +1,6 @@
 import {
+  changePasswordAnswer,
+  changePasswordBody,
   dataOf,
   forgotPasswordBody,
   merchant,
@@ -84,6 +86,36 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request) => {
       await auth.resetPassword(request.body);
       return { data: { message: messages.auth.resetDoneBody } };
+    },
+  );
+
+  app.post(
+    '/change_password',
+    {
+      // The current password can be guessed only as fast as a sign-in: per account and per address.
+      preHandler: [
+        app.requireMerchant,
+        perIp('change-password', 100, window),
+        app.rateLimit({
+          name: 'change-password:account',
+          max: 10,
+          windowMs: window,
+          key: (r) => r.merchantId,
+        }),
+      ],
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; every other session of the merchant is signed out',
+        body: changePasswordBody,
+        response: { 200: dataOf(changePasswordAnswer) },
+      },
+    },
+    async (request) => {
+      const { endedSessions } = await auth.changePassword(
+        { merchantId: request.merchantId, sessionId: request.sessionId },
+        request.body,
+      );
+      return { data: { message: messages.auth.passwordChanged, endedSessions } };
     },
   );
 

@@ -1,6 +1,6 @@
 import { limits, type Merchant, messages } from '@balas/contracts';
 import { hash, verify } from '@node-rs/argon2';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { merchants, passwordResets, sessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -206,6 +206,65 @@ export function createAuthService(ctx: AppContext) {
       });
       // Every session of the merchant ends: its sockets are disconnected, every process forgets it.
       ctx.realtime.endSessions(ended.map((s) => s.id));
+    },
+
+    /**
+     * A signed-in merchant changes its password: the current one must be right and the new one pass
+     * the same checks as at sign-up. Every *other* session of the merchant ends (REST answers 401, its
+     * sockets are disconnected on every process) and unused reset links stop working; the session
+     * that asked stays signed in, so the merchant is not logged out of the page they are on.
+     */
+    async changePassword(
+      current: RealtimeSession,
+      input: { current_password: string; password: string },
+    ): Promise<{ endedSessions: number }> {
+      const [row] = await db.select().from(merchants).where(eq(merchants.id, current.merchantId));
+      if (!row) throw new AppError('unauthenticated', messages.auth.unauthenticated);
+      if (!(await verify(row.passwordHash, input.current_password))) {
+        const message = messages.auth.currentPasswordWrong;
+        throw new AppError('validation', message, { current_password: message });
+      }
+      await refuseGuessable(input.password, row);
+      const passwordHash = await hash(input.password, argon2Options);
+      const ended = await db.transaction(async (tx) => {
+        // Only over the hash that was verified: a reset or change that won the race is not undone.
+        const changed = await tx
+          .update(merchants)
+          .set({ passwordHash })
+          .where(and(eq(merchants.id, row.id), eq(merchants.passwordHash, row.passwordHash)))
+          .returning({ id: merchants.id });
+        if (changed.length === 0) {
+          const message = messages.auth.currentPasswordWrong;
+          throw new AppError('validation', message, { current_password: message });
+        }
+        await tx
+          .update(passwordResets)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResets.merchantId, row.id), isNull(passwordResets.usedAt)));
+        return tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              eq(sessions.merchantId, row.id),
+              ne(sessions.id, current.sessionId),
+              isNull(sessions.revokedAt),
+            ),
+          )
+          .returning({ id: sessions.id });
+      });
+      ctx.realtime.endSessions(ended.map((s) => s.id));
+      // The owner hears of it, so a change they did not make does not go unnoticed. The change is
+      // done whether or not the mail goes out.
+      await ctx.mailer
+        .send({
+          to: row.email,
+          subject: messages.auth.passwordChangedMailSubject,
+          text: `Hello ${row.name},\n\nThe password of your Balas account was changed, and every other device signed in to it was signed out.\n\nIf it was not you, reset your password now: ${ctx.config.publicUrl}/login ("Forgot password?").\n`,
+          html: `<p>Hello ${escapeHtml(row.name)},</p><p>The password of your Balas account was changed, and every other device signed in to it was signed out.</p><p>If it was not you, reset your password now: <a href="${escapeHtml(`${ctx.config.publicUrl}/login`)}">${escapeHtml(`${ctx.config.publicUrl}/login`)}</a> ("Forgot password?").</p>`,
+        })
+        .catch((err: unknown) => ctx.log.warn({ err }, 'the password-changed mail could not be sent'));
+      return { endedSessions: ended.length };
     },
   };
 }

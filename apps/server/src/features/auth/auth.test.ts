@@ -320,6 +320,129 @@ describe('password reset', () => {
   });
 });
 
+describe('password change', () => {
+  const change = (headers: Record<string, string>, payload: unknown, remoteAddress?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      headers,
+      payload: payload as object,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+  const body = (current: string, password: string, confirmation = password) => ({
+    current_password: current,
+    password,
+    password_confirmation: confirmation,
+  });
+  const signInAs = async (email: string, password = 'correct horse') => {
+    const res = await post('/api/signin', { email, password });
+    return { authorization: `Bearer ${res.json().data.accessToken}` };
+  };
+  const me = async (headers: Record<string, string>) =>
+    (await t.app.inject({ url: '/api/me', headers })).statusCode;
+
+  it('changes the password, keeps this session and signs every other one out', async () => {
+    const { email, headers } = await signUp(t.app);
+    const phone = await signInAs(email);
+    const laptop = await signInAs(email);
+    // Another merchant's sessions are not touched.
+    const stranger = await signUp(t.app);
+    await post('/api/forgot_password', { email });
+
+    const res = await change(headers, body('correct horse', 'lantern-quiet-87'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ message: messages.auth.passwordChanged, endedSessions: 2 });
+    expect(await me(headers)).toBe(200);
+    expect(await me(phone)).toBe(401);
+    expect(await me(laptop)).toBe(401);
+    expect(await me(stranger.headers)).toBe(200);
+    expect((await post('/api/signin', { email, password: 'correct horse' })).statusCode).toBe(401);
+    expect((await post('/api/signin', { email, password: 'lantern-quiet-87' })).statusCode).toBe(200);
+
+    // The reset link mailed before the change no longer works; the owner is told of the change.
+    const mails = await t.ctx.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, email));
+    const resetToken = mails[0]!.text.match(/\/reset-password\/([\w-]+)/)![1]!;
+    const reset = await post('/api/reset_password', {
+      token: resetToken,
+      email,
+      password: 'violet-harbour-41',
+      password_confirmation: 'violet-harbour-41',
+    });
+    expect(reset.statusCode).toBe(422);
+    expect(mails.at(-1)?.subject).toBe(messages.auth.passwordChangedMailSubject);
+    expect(mails.at(-1)?.text).toContain('every other device signed in to it was signed out');
+  });
+
+  it('refuses a wrong current password and changes nothing', async () => {
+    const { email, headers } = await signUp(t.app);
+    const other = await signInAs(email);
+    const res = await change(headers, body('wrong horse', 'lantern-quiet-87'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({
+      code: 'validation',
+      message: messages.auth.currentPasswordWrong,
+      fields: { current_password: messages.auth.currentPasswordWrong },
+    });
+    // Not a 401: the dashboard would take that for the end of the session.
+    expect(await me(headers)).toBe(200);
+    expect(await me(other)).toBe(200);
+    expect((await post('/api/signin', { email, password: 'correct horse' })).statusCode).toBe(200);
+  });
+
+  it('judges the new password as sign-up does, and answers every bad field with its message', async () => {
+    const { email, headers } = await signUp(t.app);
+    for (const weak of ['Summer2024!', 'Malaysia123', '12345678', email]) {
+      const res = await change(headers, body('correct horse', weak));
+      expect(res.statusCode, weak).toBe(400);
+      expect(res.json().error.fields).toEqual({ password: messages.validation.passwordCommon });
+    }
+    const empty = await change(headers, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.fields).toEqual({
+      current_password: messages.validation.currentPassword,
+      password: messages.validation.password,
+      password_confirmation: messages.validation.passwordConfirmation,
+    });
+    const short = await change(headers, body('correct horse', 'short'));
+    expect(short.json().error.fields.password).toBe(messages.validation.passwordMin);
+    const blank = await change(headers, body('correct horse', '          '));
+    expect(blank.json().error.fields.password).toBe(messages.validation.passwordBlank);
+    const mismatch = await change(headers, body('correct horse', 'lantern-quiet-87', 'lantern-quiet-88'));
+    expect(mismatch.json().error.fields).toEqual({
+      password_confirmation: messages.validation.passwordMismatch,
+    });
+    const same = await change(headers, body('correct horse', 'correct horse'));
+    expect(same.json().error.fields).toEqual({ password: messages.validation.passwordUnchanged });
+    const long = await change(headers, body('correct horse', 'x'.repeat(201)));
+    expect(long.json().error.fields.password).toBe(messages.validation.tooLong(200));
+    // None of these changed it.
+    expect((await post('/api/signin', { email, password: 'correct horse' })).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in merchant', async () => {
+    const res = await change({}, body('correct horse', 'lantern-quiet-87'));
+    expect(res.statusCode).toBe(401);
+    const revoked = await signUp(t.app);
+    await t.app.inject({ url: '/api/signout', headers: revoked.headers });
+    expect((await change(revoked.headers, body('correct horse', 'lantern-quiet-87'))).statusCode).toBe(401);
+  });
+
+  it('limits guesses at the current password per account, from any address', async () => {
+    const { headers } = await signUp(t.app);
+    for (let i = 0; i < 10; i++) {
+      const res = await change(headers, body(`guess ${i}`, 'lantern-quiet-87'), `198.51.100.${80 + i}`);
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await change(headers, body('correct horse', 'lantern-quiet-87'), '198.51.100.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.json().error.message).toContain(messages.auth.tooManyAttempts);
+    // Another merchant is not limited by it.
+    const other = await signUp(t.app);
+    expect((await change(other.headers, body('correct horse', 'lantern-quiet-87'))).statusCode).toBe(200);
+  });
+});
+
 describe('public and private routes', () => {
   it('marks only the routes that need a token as needing one in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
@@ -337,6 +460,7 @@ describe('public and private routes', () => {
     }
     for (const [path, method] of [
       ['/api/me', 'get'],
+      ['/api/change_password', 'post'],
       ['/api/shopee', 'get'],
       ['/api/shopee/v1/lang_chain_push/loader', 'post'],
     ] as const) {

@@ -8,9 +8,9 @@ import { eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 /*
- * Realtime sessions end with their token (issue 30.3): sign-out and password reset disconnect the
- * session's sockets, a subscription checks the token again, and a recovered connection is
- * authenticated again before it gets any event, missed ones included.
+ * Realtime sessions end with their token (issue 30.3): sign-out, password change and reset
+ * disconnect the session's sockets, a subscription checks the token again, and a recovered
+ * connection is authenticated again before it gets any event, missed ones included.
  */
 
 let t: TestApp;
@@ -141,6 +141,43 @@ describe('realtime sessions', () => {
     probe(channels.shop(shopId), 1000);
     await sleep(100);
     expect(probesIn(first.wire)).toEqual([]);
+  });
+
+  it("disconnects every other session's sockets at a password change, and keeps the changing one's", async () => {
+    const { email, token, headers } = await signUp(t.app);
+    const shopId = await createWebsiteShop(t.app, headers);
+    const changing = socketFor(token);
+    const second = socketFor(await signIn(email));
+    const third = socketFor(await signIn(email));
+    for (const s of [changing, second, third]) {
+      await connected(s.socket);
+      expect(await subscribe(s.socket, channels.shop(shopId))).toBe(true);
+    }
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/change_password',
+      headers,
+      payload: {
+        current_password: 'correct horse',
+        password: 'lantern-quiet-87',
+        password_confirmation: 'lantern-quiet-87',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await eventually(async () => {
+      expect(second.disconnects).toEqual(['io server disconnect']);
+      expect(third.disconnects).toEqual(['io server disconnect']);
+    });
+    probe(channels.shop(shopId), 1007);
+    await eventually(async () => expect(probesIn(changing.wire)).toEqual([1007]));
+    expect(changing.socket.connected).toBe(true);
+    expect(changing.disconnects).toEqual([]);
+    expect(probesIn(second.wire)).toEqual([]);
+    expect(probesIn(third.wire)).toEqual([]);
+    // The changing session may still subscribe; a signed-out one cannot come back.
+    expect(await subscribe(changing.socket, channels.shop(shopId))).toBe(true);
+    await expect(connected(second.socket)).rejects.toThrow('unauthenticated');
   });
 
   it('checks the token again at each subscription: a session revoked since is refused and disconnected', async () => {
