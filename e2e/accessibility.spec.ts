@@ -84,6 +84,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA): no serious or critical vi
       `/dashboard/vouchers/${shopee}`,
       `/chat/shopee/${shopee}/${conversation.conversation_id}?name=${encodeURIComponent(conversation.to_name)}&id=${conversation.to_id}`,
       '/test',
+      '/dashboard/account',
       '/dashboard/no-such-page',
     ];
     const titles = new Map<string, string>();

@@ -1,3 +1,4 @@
+export * from './account-words.ts';
 export * from './auth.ts';
 export * from './card-messages.ts';
 export * from './channels.ts';

@@ -12,6 +12,9 @@ import { DashboardLayout } from './shell/dashboard-layout.tsx';
 // Every feature is its own chunk, loaded the first time one of its pages is shown: the first load is
 // the shell (layout, top bar, sidebar) and the page at hand. A new page is one line here and, if it
 // belongs in the sidebar, one entry in ./shell/sidebar-links.tsx.
+const AccountPage = lazyPage(() =>
+  import('../features/account/components/account-page.tsx').then((m) => m.AccountPage),
+);
 const ShopsPage = lazyPage(() =>
   import('../features/shops/components/shops-page.tsx').then((m) => m.ShopsPage),
 );
@@ -119,6 +122,7 @@ const dashboard: RouteObject[] = [
   { path: 'skip', element: <SkipPage />, handle: title('Train later') },
   { path: 'test/:provider', element: <SimulatorPage />, handle: title('Simulator') },
   { path: 'vouchers/:shopId', element: <VouchersPage />, handle: title('Vouchers') },
+  { path: 'account', element: <AccountPage />, handle: title('Account') },
   { path: '*', element: <NotFoundPage />, handle: title('Page not found') },
 ];
 

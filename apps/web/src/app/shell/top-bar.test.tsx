@@ -85,3 +85,25 @@ describe('the menu button', () => {
     }
   });
 });
+
+describe('the account link', () => {
+  it("opens the account page from the merchant's name", async () => {
+    localStorage.setItem('token', 'abc');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        Response.json({
+          data: url.includes('/inbox/counts')
+            ? { needsYou: 0, unread: 0, shops: [] }
+            : { id: 'm1', name: 'Aisyah', email: 'a@example.com', phone: '' },
+        }),
+      ),
+    );
+    renderAt('/dashboard/shops', [
+      { path: '/dashboard/shops', element: <TopBar sidebarOpen onMenu={() => {}} /> },
+      { path: '/dashboard/account', element: <h1>Account page</h1> },
+    ]);
+    await userEvent.click(await screen.findByRole('link', { name: 'Account: Aisyah' }));
+    await screen.findByRole('heading', { name: 'Account page' });
+  });
+});
