@@ -24,7 +24,7 @@ export const insightsMessages = {
     handover:
       'Chats the bot or the shopper handed over to the shop’s people, with the reason recorded at the first handover of each chat.',
     firstResponse:
-      'From the chat’s first shopper message to the bot’s first reply, and separately to the first reply a person of the shop wrote. Median and 90th percentile of the chats that got one.',
+      'The bot: from the first shopper message it could answer (sent while the bot was on for the chat, or waiting when the bot was switched on or handed the chat back, then from that moment) to its first reply. Your team: from the chat’s first shopper message to the first reply a person of the shop wrote. Median and 90th percentile of the chats that got one.',
     window:
       'Marketplace chats whose first reply (bot or person) came within the platform’s response window, out of chats that were answered or whose deadline has passed.',
     busiestHours: 'Shopper messages by weekday and hour, in each shop’s time zone.',

@@ -628,6 +628,10 @@ export const insightChats = pgTable(
     agentReplies: integer('agent_replies').notNull(),
     firstBotAt: timestamp('first_bot_at', { withTimezone: true }),
     firstAgentAt: timestamp('first_agent_at', { withTimezone: true }),
+    /** When the bot first owed the shopper a reply (on for the chat with a shopper waiting). */
+    botOwedAt: timestamp('bot_owed_at', { withTimezone: true }),
+    /** The bot's first reply after that: its first response time is the span between the two. */
+    botAnsweredAt: timestamp('bot_answered_at', { withTimezone: true }),
     handedOver: boolean('handed_over').notNull(),
     handoverReason: text('handover_reason'),
     /** The bot replied, no person wrote, nothing was handed over, the shopper's last message had a bot reply. */
@@ -667,6 +671,23 @@ export const insightSources = pgTable(
     answers: integer('answers').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.hour, t.kind, t.name] })],
+);
+
+/**
+ * Each change of a shop's bot switch (written by a trigger on shops), so that the bot's first
+ * response counts from when it was on for a chat (issue 26).
+ */
+export const shopBotSwitches = pgTable(
+  'shop_bot_switches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shop_bot_switches_shop_at_idx').on(t.shopId, t.at)],
 );
 
 /** Conversations whose chats must be recomputed from `since` on; `version` grows with every mark. */

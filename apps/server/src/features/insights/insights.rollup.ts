@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { insightChats } from '../../db/schema.ts';
-import { type ChatEvent, type ChatMessage, splitIntoChats } from './chats.ts';
+import { type ChatEvent, type ChatMessage, type ShopSwitch, shopSwitchAt, splitIntoChats } from './chats.ts';
 import { rowsOf } from './sql-rows.ts';
 
 /** Conversations recomputed per transaction. */
@@ -21,6 +21,16 @@ interface DirtyRow extends Record<string, unknown> {
   from_at: string | null;
   provider: string;
   region: string | null;
+  default_bot_status: boolean;
+  /** The conversation's own switch and handover before `from_at`, from its last such events. */
+  override_kind: 'bot_enabled' | 'bot_disabled' | null;
+  handover_kind: 'handover' | 'handed_back' | null;
+}
+
+interface SwitchRow extends Record<string, unknown> {
+  shop_id: string;
+  enabled: boolean;
+  at: string | Date;
 }
 
 interface MessageRow extends Record<string, unknown> {
@@ -49,6 +59,39 @@ const group = <T extends { conversation_id: string }>(rows: T[]) => {
 };
 
 /**
+ * The recorded changes of the batch's shops' bot switches that matter from each shop's earliest
+ * restart on: the last change before it and every change since (oldest first).
+ */
+async function shopSwitches(tx: Pick<Db, 'execute'>, dirty: DirtyRow[]) {
+  const from = new Map<string, string | null>();
+  for (const d of dirty) {
+    const seen = from.get(d.shop_id);
+    if (seen === undefined) from.set(d.shop_id, d.from_at);
+    else if (seen !== null) from.set(d.shop_id, d.from_at === null || d.from_at < seen ? d.from_at : seen);
+  }
+  const rows = await rowsOf<SwitchRow>(
+    tx,
+    sql`
+    select w.shop_id, w.enabled, w.at
+      from unnest(${sql.param([...from.keys()])}::uuid[], ${sql.param([...from.values()])}::timestamptz[]) as d(shop_id, from_at)
+      cross join lateral (
+        (select b.shop_id, b.enabled, b.at, b.id from shop_bot_switches b
+          where b.shop_id = d.shop_id and b.at < d.from_at order by b.at desc, b.id desc limit 1)
+        union all
+        (select b.shop_id, b.enabled, b.at, b.id from shop_bot_switches b
+          where b.shop_id = d.shop_id and (d.from_at is null or b.at >= d.from_at))) w
+     order by w.shop_id, w.at, w.id`,
+  );
+  const by = new Map<string, ShopSwitch[]>();
+  for (const r of rows) {
+    const list = by.get(r.shop_id) ?? [];
+    list.push({ enabled: r.enabled, at: asDate(r.at) });
+    by.set(r.shop_id, list);
+  }
+  return by;
+}
+
+/**
  * Recomputes one batch of queued conversations' chats, from the chat that holds the earliest
  * change on (earlier chats cannot change). Returns how many conversations it took.
  */
@@ -59,12 +102,20 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
     const dirty = await rowsOf<DirtyRow>(
       tx,
       sql`
-      select d.conversation_id, d.shop_id, d.version, s.provider, s.region,
-             (select to_char(max(c.started_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-                from insight_chats c
-               where c.conversation_id = d.conversation_id and c.started_at <= d.since) as from_at
-        from (select * from insight_dirty order by since limit ${limit}) d
-        join shops s on s.id = d.shop_id`,
+      select f.*,
+             (select e.kind from conversation_events e
+               where e.conversation_id = f.conversation_id and e.kind in ('bot_enabled', 'bot_disabled')
+                 and e.at < f.from_at::timestamptz order by e.at desc limit 1) as override_kind,
+             (select e.kind from conversation_events e
+               where e.conversation_id = f.conversation_id and e.kind in ('handover', 'handed_back')
+                 and e.at < f.from_at::timestamptz order by e.at desc limit 1) as handover_kind
+        from (
+          select d.conversation_id, d.shop_id, d.version, s.provider, s.region, s.default_bot_status,
+                 (select to_char(max(c.started_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+                    from insight_chats c
+                   where c.conversation_id = d.conversation_id and c.started_at <= d.since) as from_at
+            from (select * from insight_dirty order by since limit ${limit}) d
+            join shops s on s.id = d.shop_id) f`,
     );
     if (dirty.length === 0) return 0;
     const ids = dirty.map((d) => d.conversation_id);
@@ -84,14 +135,16 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
         select e.conversation_id, e.kind, e.reason, e.at
           from unnest(${sql.param(ids)}::uuid[], ${sql.param(froms)}::timestamptz[]) as d(id, from_at)
           join conversation_events e on e.conversation_id = d.id and (d.from_at is null or e.at >= d.from_at)
-         where e.kind = 'handover'`,
+         where e.kind in ('handover', 'handed_back', 'bot_enabled', 'bot_disabled')`,
       ),
     ];
     const messagesOf = group(messageRows);
     const eventsOf = group(eventRows);
+    const switchesOf = await shopSwitches(tx, dirty);
     const rows: (typeof insightChats.$inferInsert)[] = [];
     for (const d of dirty) {
       const timeZone = shopTimeZone(d.region);
+      const switches = switchesOf.get(d.shop_id) ?? [];
       const chats = splitIntoChats(
         (messagesOf.get(d.conversation_id) ?? []).map((m) => ({
           sender: m.sender,
@@ -101,6 +154,12 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
         (eventsOf.get(d.conversation_id) ?? []).map(
           (e): ChatEvent => ({ kind: e.kind, reason: e.reason, at: asDate(e.at) }),
         ),
+        {
+          override: d.override_kind === null ? null : d.override_kind === 'bot_enabled',
+          handedOver: d.handover_kind === 'handover',
+          shopOn: shopSwitchAt(switches, d.default_bot_status),
+          shopSwitches: switches,
+        },
       );
       for (const chat of chats) {
         rows.push({
@@ -118,8 +177,8 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
        using unnest(${sql.param(ids)}::uuid[], ${sql.param(froms)}::timestamptz[]) as d(id, from_at)
        where c.conversation_id = d.id and (d.from_at is null or c.started_at >= d.from_at)
       returning c.shop_id, c.conversation_id, c.started_at, c.last_shopper_at, c.shopper_messages,
-                c.bot_replies, c.agent_replies, c.first_bot_at, c.first_agent_at, c.handed_over,
-                c.handover_reason, c.bot_resolved, c.response_deadline`,
+                c.bot_replies, c.agent_replies, c.first_bot_at, c.first_agent_at, c.bot_owed_at,
+                c.bot_answered_at, c.handed_over, c.handover_reason, c.bot_resolved, c.response_deadline`,
     );
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       await tx.insert(insightChats).values(rows.slice(i, i + INSERT_ROWS));
@@ -156,6 +215,8 @@ interface RemovedChat extends Record<string, unknown> {
   agent_replies: number;
   first_bot_at: string | Date | null;
   first_agent_at: string | Date | null;
+  bot_owed_at: string | Date | null;
+  bot_answered_at: string | Date | null;
   handed_over: boolean;
   handover_reason: string | null;
   bot_resolved: boolean;
@@ -174,6 +235,8 @@ const removedAsChat = (r: RemovedChat): ChatRow => ({
   agentReplies: Number(r.agent_replies),
   firstBotAt: maybeDate(r.first_bot_at),
   firstAgentAt: maybeDate(r.first_agent_at),
+  botOwedAt: maybeDate(r.bot_owed_at),
+  botAnsweredAt: maybeDate(r.bot_answered_at),
   handedOver: r.handed_over,
   handoverReason: r.handover_reason,
   botResolved: r.bot_resolved,
@@ -190,6 +253,8 @@ const signature = (c: ChatRow) =>
     c.agentReplies,
     c.firstBotAt?.getTime() ?? '',
     c.firstAgentAt?.getTime() ?? '',
+    c.botOwedAt?.getTime() ?? '',
+    c.botAnsweredAt?.getTime() ?? '',
     c.handedOver,
     c.handoverReason ?? '',
     c.botResolved,
@@ -213,6 +278,8 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
     const reply = sql`least(c.first_bot_at, c.first_agent_at)`;
     const unanswered = sql`(c.first_bot_at is null and c.first_agent_at is null)`;
     const ms = (column: SQL) => sql`(extract(epoch from ${column} - c.started_at) * 1000)::int`;
+    // The bot is timed from when it owed the shopper a reply (chats.ts), not from the chat's start.
+    const botMs = sql`(extract(epoch from c.bot_answered_at - c.bot_owed_at) * 1000)::int`;
     // Times rounded to 3 significant digits (at least 10 ms) and counted: a period's percentiles
     // come from these pairs instead of every chat's time (decision 0010).
     const rounded = (list: SQL) => sql`
@@ -244,8 +311,8 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
                  count(*) filter (where c.bot_resolved)::int as bot_resolved,
                  count(*) filter (where c.handed_over)::int as handed_over,
                  count(*) filter (where ${unanswered})::int as unanswered,
-                 coalesce(array_agg(${ms(sql`c.first_bot_at`)} order by c.first_bot_at - c.started_at)
-                            filter (where c.first_bot_at is not null), '{}') as bot_ms,
+                 coalesce(array_agg(${botMs} order by c.bot_answered_at - c.bot_owed_at)
+                            filter (where c.bot_answered_at is not null), '{}') as bot_ms,
                  coalesce(array_agg(${ms(sql`c.first_agent_at`)} order by c.first_agent_at - c.started_at)
                             filter (where c.first_agent_at is not null), '{}') as human_ms,
                  count(*) filter (where c.response_deadline is not null and ${reply} is not null)::int as window_answered,

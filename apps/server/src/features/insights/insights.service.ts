@@ -495,7 +495,7 @@ export function createInsightsService(db: Db) {
       previous: figuresOf(inPrevious, times(false, 'bot'), times(false, 'human')),
       daily: series(current),
       previousDaily: series(previous),
-      handoverReasons: [...reasons.values()].sort((a, b) => b.count - a.count),
+      handoverReasons: [...reasons.values()].sort((a, b) => b.count - a.count || (a.code < b.code ? -1 : 1)),
       busiestHours,
       topTopics: top('topic'),
       topFiles: top('file'),

@@ -8,11 +8,18 @@ import {
   insightChats,
   insightHours,
   messages,
+  shopBotSwitches,
   shops,
   vouchersSent,
 } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
-import { expected, type FixtureConversation, conversations as fixture, NOW } from './definitions.fixture.ts';
+import {
+  expected,
+  type FixtureConversation,
+  conversations as fixture,
+  NOW,
+  shopSwitches,
+} from './definitions.fixture.ts';
 
 let t: TestApp;
 let db: Db;
@@ -38,15 +45,15 @@ async function seed(shop: string, c: FixtureConversation, externalId: string) {
       sentAt: new Date(m.at),
     })),
   );
-  if (c.handovers?.length) {
+  if (c.events?.length) {
     await db.insert(conversationEvents).values(
-      c.handovers.map((h) => ({
+      c.events.map((e) => ({
         shopId: shop,
         conversationId: row!.id,
-        kind: 'handover' as const,
-        reason: h.reason,
-        actor: 'bot' as const,
-        at: new Date(h.at),
+        kind: e.kind,
+        reason: e.reason ?? null,
+        actor: e.kind === 'handover' ? ('bot' as const) : ('merchant' as const),
+        at: new Date(e.at),
       })),
     );
   }
@@ -62,6 +69,10 @@ beforeAll(async () => {
   shopId = await createWebsiteShop(t.app, headers, 'Kedai Comel');
   // A Shopee shop of Malaysia (no region from the platform: the default zone).
   await db.update(shops).set({ provider: 'shopee', externalId: '947042923' }).where(eq(shops.id, shopId));
+  // The shop's bot switch as the set has it (a trigger records changes as they happen; these are past).
+  await db
+    .insert(shopBotSwitches)
+    .values(shopSwitches.map((w) => ({ shopId, enabled: w.enabled, at: new Date(w.at) })));
   for (const [i, c] of fixture.entries()) {
     const row = await seed(shopId, c, `70000000000${i}`);
     conversationIds.set(c.name.slice(0, 1), row.id);
@@ -205,6 +216,8 @@ describe('insights definitions on the hand-made set', () => {
     expect(o.busiestHours[4]![16]).toBe(1);
     expect(o.busiestHours.flat().reduce((a, b) => a + b, 0)).toBe(expected.shopperMessages);
     expect(o.handoverReasons).toEqual([
+      // As many of each: by code.
+      { code: 'asked_for_human', label: 'The shopper asked to talk to a person', count: 1 },
       { code: 'low_confidence', label: "The bot couldn't find the answer in your training", count: 1 },
     ]);
     expect(o.topTopics).toEqual([
@@ -311,6 +324,59 @@ describe('insights read as they change', () => {
     const tomorrow = new Date(now.getTime() + 25 * 3600_000);
     const later = await overview(webShopId, { days: 7 }, tomorrow);
     expect(later.current.closedChats).toBe(later.current.chats);
+  });
+});
+
+describe('the bot’s first response, as the merchant switches the bot', () => {
+  it('counts from the moment the shop’s bot was switched on for a shopper already waiting', async () => {
+    // A merchant of its own: the other tests count this merchant's shops.
+    const merchant = await signUp(t.app);
+    const headers = merchant.headers;
+    const shop = await createWebsiteShop(t.app, headers, 'Switch shop');
+    const switchBot = async (on: boolean) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/shopee/v1/${shop}`,
+        headers,
+        payload: { defaultBotStatus: on },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    const switches = () =>
+      db.select().from(shopBotSwitches).where(eq(shopBotSwitches.shopId, shop)).orderBy(shopBotSwitches.at);
+    // The shopper wrote 30 minutes ago, while the shop's bot was off.
+    const c = await seed(
+      shop,
+      { name: 'S', messages: [{ sender: 'customer', at: new Date(Date.now() - 30 * 60_000).toISOString() }] },
+      'switchsession1',
+    );
+    await switchBot(true);
+    await switchBot(true); // no change: nothing recorded
+    const [on] = await switches();
+    expect((await switches()).map((w) => w.enabled)).toEqual([true]);
+    // The bot answers a second later.
+    await db.insert(messages).values({
+      shopId: shop,
+      conversationId: c.id,
+      sender: 'bot',
+      content: { text: 'hi' },
+      text: 'hi',
+      sentAt: new Date(on!.at.getTime() + 1000),
+    });
+    await t.app.services.insightsRollup.refresh();
+    const now = new Date(Date.now() + 5000);
+    const o = await t.app.services.insights.overview(
+      await t.app.services.insights.shopsOf(
+        (await db.select().from(shops).where(eq(shops.id, shop)))[0]!.merchantId,
+        shop,
+      ),
+      { days: 7 },
+      now,
+    );
+    expect(o.current.botFirstResponse).toMatchObject({ count: 1, medianMs: 1000 });
+    expect(o.current.chats).toBe(1);
+    await switchBot(false);
+    expect((await switches()).map((w) => w.enabled)).toEqual([true, false]);
   });
 });
 
