@@ -1,4 +1,5 @@
 import { analysedText } from './analysed-text.ts';
+import { answersType, answerTypesOf } from './answer-type.ts';
 import {
   type ComposeRequest,
   type Composer,
@@ -33,6 +34,8 @@ import type {
 // for the product in context, a bare "how much?" asked back, otherwise retrieval and composition ->
 // one reply (offline, or a model with checks and an offline fallback).
 
+/** Below this confidence a reply must hold the kind of answer asked for (see `answer-type.ts`). */
+const TYPE_CHECK_BELOW = 0.6;
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_SOURCES = 5;
 /** Ranked passages kept on a result for evaluation (retrieval recall at 1 and at 5). */
@@ -240,6 +243,22 @@ function answerPart(
   const priced =
     price && about ? catalogueAnswer(index, about, part, language, { price: true, stock: false }) : undefined;
   if (priced && !composition.text.includes(priced)) composition.text = `${priced}\n${composition.text}`;
+  // "How long…?" answered by a sentence with no span of time, "how much…?" by one with no price: the
+  // knowledge does not hold what was asked, and the team is asked instead of quoting a neighbour. A
+  // passage that covers the question well is trusted (it may say where to find the figure).
+  const asks = retrieval.query.asks;
+  if (
+    retrieval.confidence < TYPE_CHECK_BELOW &&
+    asks.size > 0 &&
+    !answersType(asks, answerTypesOf(composition.text))
+  ) {
+    return {
+      ...base,
+      text: '',
+      handover: { reason: 'low_confidence', score: retrieval.confidence },
+      fixed: true,
+    };
+  }
   // The passages the reply was taken from come first among its sources.
   const used = composition.usedKeys.map((k) => index.passages[k]!);
   const usedSources = used.map(

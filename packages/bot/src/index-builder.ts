@@ -1,3 +1,4 @@
+import { type AnswerType, answerTypesOf } from './answer-type.ts';
 import { detectLanguage } from './language.ts';
 import { type Sentence, sentencesOf } from './sentences.ts';
 import { SpellingCorrector } from './spelling.ts';
@@ -30,6 +31,8 @@ export interface Passage {
   lang: Lang;
   /** The text's sentences, each with its own language and section. */
   sentences: Sentence[];
+  /** The kinds of answer the passage can give (a price, a span of time...). */
+  answers: Set<AnswerType>;
 }
 
 export interface Bm25Index {
@@ -57,6 +60,8 @@ export interface ShopIndex {
   products: Map<string, ProductRecord>;
   /** Terms of each product's name, for spotting a product mentioned in a message. */
   productNameTerms: Map<string, Map<string, number>>;
+  /** Terms of each product's variation names that its name does not have ("putih", "uv", "xl"). */
+  productVariationTerms: Map<string, Set<string>>;
   speller: SpellingCorrector;
   /** For a file chunk, the key of the next chunk of the same file (to finish a list it introduces). */
   nextChunk: Map<number, number>;
@@ -159,9 +164,15 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
     return out;
   };
   const labels: (string | undefined)[] = [];
-  const addPassage = (p: Omit<Passage, 'key' | 'lang' | 'sentences'>, indexText: string, label?: string) => {
+  const addPassage = (
+    p: Omit<Passage, 'key' | 'lang' | 'sentences' | 'answers'>,
+    indexText: string,
+    label?: string,
+    hasPrice = false,
+  ) => {
     const lang = detectLanguage(neutral(p.text));
-    passages.push({ ...p, key: passages.length, lang, sentences: sentencesOf(p.text, lang, productNames) });
+    const sentences = sentencesOf(p.text, lang, productNames);
+    passages.push({ ...p, key: passages.length, lang, sentences, answers: answerTypesOf(p.text, hasPrice) });
     analyzed.push(indexText);
     labels.push(label);
   };
@@ -199,6 +210,8 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
         text,
       },
       [product.name, product.name, product.description ?? '', productFacts(product)].join('\n'),
+      undefined,
+      product.price != null || (product.variations ?? []).some((v) => v.price != null),
     );
   }
   for (const info of shop.productInfo) {
@@ -252,7 +265,16 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
   );
 
   const productNameTerms = new Map<string, Map<string, number>>();
-  for (const product of shop.products) productNameTerms.set(product.productId, analyze(product.name).terms);
+  const productVariationTerms = new Map<string, Set<string>>();
+  for (const product of shop.products) {
+    const nameTerms = analyze(product.name).terms;
+    productNameTerms.set(product.productId, nameTerms);
+    const variationTerms = new Set<string>();
+    for (const v of product.variations ?? []) {
+      for (const t of analyze(v.name).terms.keys()) if (!nameTerms.has(t)) variationTerms.add(t);
+    }
+    productVariationTerms.set(product.productId, variationTerms);
+  }
 
   const counts = new Map<string, number>();
   const countWords = (text: string) => {
@@ -274,6 +296,7 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
     routing,
     products,
     productNameTerms,
+    productVariationTerms,
     nextChunk,
     speller: new SpellingCorrector(counts),
     stats: { passages: passages.length, terms: bm25.postings.size, buildMs: performance.now() - started },

@@ -1,7 +1,8 @@
+import { chineseWords } from './gloss.ts';
 import { formatMoney, type ShopIndex } from './index-builder.ts';
 import { PRODUCT_TEXT } from './messages.ts';
 import type { Query } from './retrieval.ts';
-import { analyze, CONCEPT_PREFIX, isConcept, normalizeText } from './tokenize.ts';
+import { analyze, CONCEPT_PREFIX, isConcept, isGloss, normalizeText } from './tokenize.ts';
 import type { Lang, ProductRecord, ProductVariation } from './types.ts';
 
 // Answers about one product from the catalogue itself: its price (per variation when they differ)
@@ -14,6 +15,8 @@ const PRICE_ASK =
 const STOCK_ASK =
   /\b(?:stock|stok|available|availability|ready stock|in stock|sold out|habis|ada lagi|masih ada|still have|still got|got stock|ada stok|ready)\b|有货|现货|库存|还有吗|卖完|缺货/;
 const PRICE = `${CONCEPT_PREFIX}price`;
+const HAN_RUN = /\p{Script=Han}+/gu;
+const HAN_PAIR = /^\p{Script=Han}{2}$/u;
 const STOCK = `${CONCEPT_PREFIX}stock`;
 /** Words that say nothing about which fact is asked ("the", "this one", "ah"). */
 const GENERIC = new Set(
@@ -37,9 +40,13 @@ export function contentTerms(text: string): string[] {
   for (const [surface, concepts] of a.lexical) {
     if (concepts.has(PRICE) || concepts.has(STOCK)) frame.add(surface);
   }
+  // Chinese pairs of characters that straddle two words ("款多" of "UV款多少钱") are no words at all.
+  const words = new Set((text.match(HAN_RUN) ?? []).flatMap((run) => chineseWords(run)));
   return [...a.terms.keys()].filter(
     (t) =>
       !isConcept(t) &&
+      !isGloss(t) &&
+      !(HAN_PAIR.test(t) && !words.has(t)) &&
       !frame.has(t) &&
       !GENERIC.has(t) &&
       !/^\d+$/.test(t) &&

@@ -1,4 +1,5 @@
 import { analysedText } from './analysed-text.ts';
+import { type AnswerType, answersType, askedTypes } from './answer-type.ts';
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { detectLanguage } from './language.ts';
 import { routeTopics, scoreBm25, type TopicScore } from './routing.ts';
@@ -37,6 +38,8 @@ export interface Query {
   aspects: Aspect[];
   /** Latin words after chat normalization and spelling repair. */
   words: string[];
+  /** The kinds of answer asked for ("how long" asks a span of time); a short follow-up keeps the last question's. */
+  asks: Set<AnswerType>;
 }
 
 export interface RankedPassage {
@@ -77,6 +80,8 @@ const CARRIED_PRODUCT_BONUS = 0.45;
 const NAMED_PRODUCT_BONUS = 0.6;
 const VECTOR_WEIGHT = 0.5;
 const RANGE_WEIGHT = 0.1;
+/** A passage that can give the kind of answer asked for (a price for "how much"), as far as it covers the question. */
+const ANSWER_TYPE_BONUS = 0.3;
 /** A product named this clearly is the one the message is about, whatever the conversation carried. */
 const FOCUS_STRENGTH = 0.6;
 /** An unknown word (the shop never uses it) weighs this share of the rarest word's idf. */
@@ -249,7 +254,9 @@ export function analyzeQuery(index: ShopIndex, message: string, history?: Histor
   const aspects = aspectsOf(index, terms, analysis.lexical, 1, analysis.glosses);
   const content = aspects.filter((a) => a.terms.length > 0).length;
   const previous = history?.filter((h) => h.role === 'shopper').at(-1);
+  let asks = askedTypes(text);
   if (previous && content <= 3) {
+    if (asks.size === 0) asks = askedTypes(analysedText(previous.text));
     // A short follow-up ("how much?") borrows, weakly, what the shopper asked just before.
     const before = queryTerms(index, previous.text, correct);
     const added = new Map<string, number>();
@@ -263,7 +270,7 @@ export function analyzeQuery(index: ShopIndex, message: string, history?: Histor
       ),
     );
   }
-  return { text, terms, aspects, words: analysis.words };
+  return { text, terms, aspects, words: analysis.words, asks };
 }
 
 const RANGE = /(?<!\d)(\d+(?:\.\d+)?)\s*(?:-|–|~|to|hingga|至|到)\s*(\d+(?:\.\d+)?)/g;
@@ -334,16 +341,29 @@ export function namedProduct(
     let hit = 0;
     let conceptHit = 0;
     for (const term of nameTerms.keys()) {
-      if (isHanUnigram(term) || isGloss(term)) continue;
+      if (isHanUnigram(term)) continue;
       const idf = bm25Idf(index.bm25, term);
       const w = query.terms.get(term);
       if (isConcept(term)) {
         if (w) conceptHit += w * idf;
         continue;
       }
+      // A name in another language than the message's is named through its dictionary gloss.
+      if (isGloss(term)) {
+        if (w) hit += w * idf;
+        continue;
+      }
       nameMass += idf;
       if (w) hit += w * idf;
     }
+    // A variation the message names ("putih", "UV") points at its product too.
+    let variationHit = 0;
+    for (const term of index.productVariationTerms.get(productId) ?? []) {
+      if (isHanUnigram(term) || isConcept(term) || isGloss(term)) continue;
+      const w = query.terms.get(term);
+      if (w) variationHit += w * bm25Idf(index.bm25, term);
+    }
+    if (hit > 0) hit += variationHit;
     if (nameMass === 0 || hit + conceptHit === 0) continue;
     // Strong when the message uses a good part of the name, or the name is most of the message.
     const strength = Math.max(
@@ -392,6 +412,7 @@ export function retrieve(index: ShopIndex, message: string, options: RetrieveOpt
     let score = maxBm25 > 0 ? BM25_SHARE * (s / langMax) + COVERAGE_SHARE * cov : 0;
     // The topic's routing supports a passage as far as the passage covers the question.
     if (passage.topicId && s > 0) score += ROUTE_BONUS * (route.get(passage.topicId) ?? 0) * Math.sqrt(cov);
+    if (s > 0 && answersType(query.asks, passage.answers)) score += ANSWER_TYPE_BONUS * cov;
     // A size chart row whose range holds the shopper's number ("118cm" -> "116-122").
     if (s > 0 && hasNumbers) score += RANGE_WEIGHT * Math.min(2, rangeHits(text, passage.text));
     if (passage.productIds) {
