@@ -139,6 +139,8 @@ describe('the fields of the newer sets', () => {
     expect(holds('Hitam dan putih', ['Black', 'Hitam'])).toBe(true);
     expect(holds('RM130 only', 'RM13')).toBe(false);
     expect(holds('RM13.90 only', 'RM13')).toBe(false);
+    expect(holds('RM13.00 only', 'RM13')).toBe(true);
+    expect(holds('RM13.05 only', 'RM13')).toBe(false);
     expect(holds('RM13, or RM15', 'RM13')).toBe(true);
     expect(holds('within 214 days', '14 days')).toBe(false);
     const right = scoreAnswer(

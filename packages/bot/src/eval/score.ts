@@ -122,8 +122,10 @@ export function holds(text: string, item: Expected): boolean {
       const before = /^\d/.test(want) ? lower[at - 1] : undefined;
       const after = /\d$/.test(want) ? lower[at + want.length] : undefined;
       const runsOn = (c: string | undefined) => c !== undefined && /\d/.test(c);
-      // "RM13" is not "RM13.90" either: a decimal point followed by a digit runs on.
-      const decimal = after === '.' && /\d/.test(lower[at + want.length + 1] ?? '');
+      // "RM13" is not "RM13.90" either: a decimal point followed by a digit runs on. "RM13.00" is
+      // RM13 written with its cents: the same figure.
+      const cents = lower.slice(at + want.length).match(/^\.(\d+)/)?.[1];
+      const decimal = after === '.' && cents !== undefined && !/^0+$/.test(cents);
       if (!runsOn(before) && !runsOn(after) && !decimal) return true;
     }
     return false;
