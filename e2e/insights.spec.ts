@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall } from './support/shops.ts';
@@ -75,6 +76,29 @@ describe('insights', () => {
       .first()
       .waitFor();
     await page.screenshot({ path: 'test-results/insights-1280.png', fullPage: true });
+    await expectAccessible(page, '/insights at 1280 px');
+    // Each chart is an image named by its caption, with its figures as a table a button away.
+    const chats = page.getByRole('region', { name: 'Chats' });
+    await chats.getByRole('img', { name: 'Chats per day' }).waitFor();
+    await chats.getByRole('button', { name: 'Show as a table' }).click();
+    const table = chats.getByRole('table');
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Day',
+      'Chats',
+      'Shopper messages',
+      'Chats, previous period',
+    ]);
+    expect(await table.getByRole('row').count()).toBe(1 + 7);
+    expect(await table.getByRole('row').last().getByRole('cell').first().textContent()).toBe('3');
+    await expectAccessible(page, '/insights with a chart shown as a table');
+    await chats.screenshot({ path: 'test-results/insights-1280-table.png' });
+    await chats.getByRole('button', { name: 'Show as a chart' }).click();
+    // Counts agree with their nouns.
+    await page.getByRole('region', { name: 'First response time' }).getByText(/\(team, 1 chat\)/).waitFor();
+    await page
+      .getByRole('region', { name: 'Chats' })
+      .getByText('3 shopper messages (previous period: 0 chats, 0 messages)')
+      .waitFor();
 
     // The gap: both questions in one group, with the team's reply.
     const gap = page.getByRole('article', { name: 'Knowledge gap: Boleh hantar ke Sabah tak?' });
@@ -125,6 +149,7 @@ describe('insights', () => {
     expect(width).toBeLessThanOrEqual(390);
     await phone.page.screenshot({ path: 'test-results/insights-390.png', fullPage: true });
     await phone.page.screenshot({ path: 'test-results/insights-390-top.png' });
+    await expectAccessible(phone.page, '/insights at 390 px');
     for (const [name, file] of [
       ['First response time', 'response'],
       ['Busiest hours', 'hours'],

@@ -1,3 +1,4 @@
+import { countWords, plural } from './count-words.ts';
 import type { OrderStatus } from './orders.ts';
 
 /**
@@ -32,12 +33,12 @@ export const cardMessages = {
   totalPending: 'Total shown once paid',
   tracking: 'Tracking',
   noTracking: 'No tracking number yet',
-  moreItems: (n: number) => `+${n} more ${n === 1 ? 'item' : 'items'}`,
+  moreItems: (n: number) => `+${plural(n, 'more item', 'more items')}`,
   quantity: (n: number) => `× ${n}`,
   inStock: (n: number) => (n > 0 ? `${n} in stock` : 'Out of stock'),
   stockUnknown: 'Stock not given',
   priceUnknown: 'Price not given',
-  variations: (n: number) => `${n} variations`,
+  variations: countWords.variations,
   sellerCentre: { shopee: 'Open in Shopee Seller Centre', lazada: 'Open in Lazada Seller Center' },
   sellerCentreShort: { shopee: 'Seller Centre', lazada: 'Seller Center' },
   sticker: 'Sticker',

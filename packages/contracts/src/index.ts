@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './card-messages.ts';
 export * from './channels.ts';
 export * from './connect.ts';
+export * from './count-words.ts';
 export * from './errors.ts';
 export * from './inbox.ts';
 export * from './inbox-views.ts';

@@ -67,7 +67,7 @@ describe('the menu button', () => {
     withCounts(3);
     renderBar(false);
     await waitFor(() => expect(screen.getByTestId('menu-attention').textContent).toBe('3'));
-    expect(screen.getByRole('button', { name: 'Menu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Menu, 3 need you' })).toBeTruthy();
   });
 
   it('shows none while the sidebar is open, or when nothing needs the merchant', async () => {

@@ -101,14 +101,19 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
       <Toolbar sx={{ gap: 1.5 }}>
         <IconButton
           edge="start"
-          aria-label="Menu"
+          // The count shown on the button is part of its name (axe: label-content-name-mismatch).
+          aria-label={
+            !sidebarOpen && needsYou > 0
+              ? `Menu, ${countText(needsYou)} ${needsYou === 1 ? 'needs' : 'need'} you`
+              : 'Menu'
+          }
           aria-controls={SIDEBAR_ID}
           aria-expanded={sidebarOpen}
           onClick={onMenu}
         >
           <MenuRounded />
           {!sidebarOpen && needsYou > 0 && (
-            // The count is in the tab title and on the Inbox link; the button stays "Menu".
+            // Its name says it ("Menu, 3 need you"); the badge itself is not read twice.
             <Box
               component="span"
               aria-hidden

@@ -1,3 +1,4 @@
+import { insightsMessages } from '@balas/contracts';
 import { Box, Typography } from '@mui/material';
 import { alpha, useTheme } from '@mui/material/styles';
 
@@ -62,7 +63,7 @@ export function BusiestHours({ grid }: { grid: number[][] }) {
                   <Box
                     component="td"
                     key={h}
-                    title={`${DAYS[row]} ${h}:00 – ${n} shopper message${n === 1 ? '' : 's'}`}
+                    title={insightsMessages.details.hourCell(DAYS[row]!, h, n)}
                     sx={{
                       height: 18,
                       borderRadius: '3px',
@@ -90,8 +91,7 @@ export function BusiestHours({ grid }: { grid: number[][] }) {
         </tbody>
       </Box>
       <Typography variant="caption" color="text.secondary">
-        Darker is busier; the busiest hour had {max === 1 && grid.flat().every((n) => n === 0) ? 0 : max}{' '}
-        messages.
+        {insightsMessages.details.busiestHour(grid.flat().every((n) => n === 0) ? 0 : max)}
       </Typography>
     </Box>
   );

@@ -1,9 +1,11 @@
+import { insightsMessages } from '@balas/contracts';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { type ReactNode, useId } from 'react';
-import type { Change } from './format.ts';
-import { shortDate } from './format.ts';
+import { type ReactNode, useId, useState } from 'react';
+import { axisTicks, type Change, shortDate } from './format.ts';
+
+const words = insightsMessages.chart;
 
 export interface Series {
   label: string;
@@ -29,7 +31,7 @@ export function FigureCard({
   definition,
   dates,
   series,
-  axisFormat,
+  axis = 'count',
   empty,
   emptyText,
   children,
@@ -41,8 +43,8 @@ export function FigureCard({
   definition: string;
   dates?: string[];
   series?: Series[];
-  /** Labels of the value axis (default: the first series' format). */
-  axisFormat?: (value: number) => string;
+  /** What the value axis measures: whole counts, shares (0-100 %) or times. */
+  axis?: 'count' | 'share' | 'time';
   /** Nothing to chart yet: the text says what will appear. */
   empty?: boolean;
   emptyText?: string;
@@ -83,46 +85,7 @@ export function FigureCard({
           </Typography>
         )}
         {series && dates && !empty && (
-          <Box sx={{ mx: -1 }}>
-            <LineChart
-              height={180}
-              title={`${title} per day`}
-              desc={series
-                .filter((s) => !s.previous)
-                .map(
-                  (s) =>
-                    `${s.label}: ${s.data.map((v, i) => `${labels[i]} ${s.format ? s.format(v) : (v ?? '—')}`).join(', ')}`,
-                )
-                .join('. ')}
-              xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 24 }]}
-              yAxis={[
-                {
-                  width: 52,
-                  valueFormatter:
-                    axisFormat ?? (series[0]?.format ? (v: number) => series[0]!.format!(v) : undefined),
-                },
-              ]}
-              series={series.map((s) => ({
-                label: s.label,
-                data: s.data,
-                color: s.color,
-                showMark: s.data.length <= 2 || lonely(s.data),
-                curve: 'linear' as const,
-                connectNulls: false,
-                valueFormatter: (v: number | null) => (s.format ? s.format(v) : v === null ? '—' : String(v)),
-                ...(s.previous ? { id: `${s.label}-previous` } : {}),
-              }))}
-              sx={{
-                '& .MuiLineElement-series-previous, & [data-series$="-previous"]': { strokeDasharray: '4 4' },
-              }}
-              slotProps={{
-                legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
-              }}
-              hideLegend={series.length < 2}
-              margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-              skipAnimation
-            />
-          </Box>
+          <DailyChart title={title} labels={labels} series={series} axis={axis} />
         )}
         {empty && (
           <Box
@@ -150,5 +113,119 @@ export function FigureCard({
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A figure's days as a line chart, or as a table of the same figures (a button switches): the chart
+ * is an image labelled by its caption (its numbers are in the table), inside a figure.
+ */
+function DailyChart({
+  title,
+  labels,
+  series,
+  axis,
+}: {
+  title: string;
+  labels: string[];
+  series: Series[];
+  axis: 'count' | 'share' | 'time';
+}) {
+  const id = useId();
+  const [table, setTable] = useState(false);
+  const ticks = axisTicks(
+    axis,
+    series.flatMap((s) => s.data),
+  );
+  const show = (s: Series, v: number | null) => (s.format ? s.format(v) : v === null ? '—' : ticks.format(v));
+  return (
+    <Box component="figure" aria-labelledby={`${id}-caption`} sx={{ m: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Typography id={`${id}-caption`} component="figcaption" variant="caption" color="text.secondary">
+          {words.perDay(title)}
+        </Typography>
+        <Button
+          size="small"
+          onClick={() => setTable(!table)}
+          aria-controls={`${id}-view`}
+          sx={{ minHeight: 32, py: 0 }}
+        >
+          {table ? words.showChart : words.showTable}
+        </Button>
+      </Stack>
+      <Box id={`${id}-view`}>
+        {table ? (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Box
+              component="table"
+              sx={{
+                width: '100%',
+                borderCollapse: 'collapse',
+                fontSize: 13,
+                '& th, & td': { textAlign: 'right', px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' },
+                '& th:first-of-type': { textAlign: 'left', whiteSpace: 'nowrap' },
+                '& thead th': { fontWeight: 600, color: 'text.secondary' },
+              }}
+            >
+              <thead>
+                <tr>
+                  <th scope="col">{words.day}</th>
+                  {series.map((s) => (
+                    <th key={s.label} scope="col">
+                      {s.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {labels.map((day, i) => (
+                  <tr key={day}>
+                    <th scope="row">{day}</th>
+                    {series.map((s) => (
+                      <td key={s.label}>{show(s, s.data[i] ?? null)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </Box>
+          </Box>
+        ) : (
+          <Box role="img" aria-labelledby={`${id}-caption`} sx={{ mx: -1 }}>
+            <LineChart
+              height={180}
+              xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 24 }]}
+              yAxis={[
+                {
+                  width: 56,
+                  min: 0,
+                  max: ticks.max,
+                  tickInterval: ticks.ticks,
+                  valueFormatter: ticks.format,
+                },
+              ]}
+              series={series.map((s) => ({
+                label: s.label,
+                data: s.data,
+                color: s.color,
+                showMark: s.data.length <= 2 || lonely(s.data),
+                curve: 'linear' as const,
+                connectNulls: false,
+                valueFormatter: (v: number | null) => show(s, v),
+                ...(s.previous ? { id: `${s.label}-previous` } : {}),
+              }))}
+              sx={{
+                '& .MuiLineElement-series-previous, & [data-series$="-previous"]': { strokeDasharray: '4 4' },
+              }}
+              slotProps={{
+                legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+              }}
+              hideLegend={series.length < 2}
+              margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+              skipAnimation
+            />
+          </Box>
+        )}
+      </Box>
+    </Box>
   );
 }

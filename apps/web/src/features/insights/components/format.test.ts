@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { change, duration, durationAxis, percent, shortDate } from './format.ts';
+import { axisTicks, change, duration, percent, shortDate } from './format.ts';
 
 describe('insights formatting', () => {
   it('writes durations in natural units', () => {
@@ -13,11 +13,45 @@ describe('insights formatting', () => {
     expect(duration(52 * 3600_000)).toBe('2 d 4 h');
   });
 
-  it('labels a time axis in one unit', () => {
-    expect(durationAxis([40, null, 400])(120)).toBe('120 ms');
-    expect(durationAxis([400, null, 2500])(1500)).toBe('1.5 s');
-    expect(durationAxis([90_000])(90_000)).toBe('1.5 min');
-    expect(durationAxis([5 * 3600_000])(5400_000)).toBe('1.5 h');
+  it('puts value-axis ticks on whole counts, 0-100 % and round times', () => {
+    const labels = (t: ReturnType<typeof axisTicks>) => t.ticks.map(t.format);
+    // Counts: whole numbers only, however few (no 0.5 chat) or many.
+    expect(labels(axisTicks('count', [0, 1, null]))).toEqual(['0', '1']);
+    expect(labels(axisTicks('count', [3, 2]))).toEqual(['0', '1', '2', '3']);
+    expect(labels(axisTicks('count', [0, 0]))).toEqual(['0', '1']);
+    expect(labels(axisTicks('count', [7]))).toEqual(['0', '2', '4', '6', '8']);
+    expect(labels(axisTicks('count', [33]))).toEqual(['0', '10', '20', '30', '40']);
+    expect(labels(axisTicks('count', [1234]))).toEqual(['0', '500', '1,000', '1,500']);
+    expect(labels(axisTicks('count', [25_000]))).toEqual(['0', '10K', '20K', '30K']);
+    expect(axisTicks('count', [7]).max).toBe(8);
+    // Shares: always 0 to 100 %, never "33.3…".
+    expect(labels(axisTicks('share', [1 / 3, 0.5]))).toEqual(['0%', '25%', '50%', '75%', '100%']);
+    // Times: one unit, round steps of it.
+    expect(labels(axisTicks('time', [40, 60]))).toEqual(['0 s', '0.1 s']);
+    expect(labels(axisTicks('time', [1100, null]))).toEqual(['0 s', '0.5 s', '1 s', '1.5 s']);
+    expect(labels(axisTicks('time', [2000, 33_300]))).toEqual(['0 s', '10 s', '20 s', '30 s', '40 s']);
+    expect(labels(axisTicks('time', [26 * 60_000]))).toEqual(['0 min', '10 min', '20 min', '30 min']);
+    expect(labels(axisTicks('time', [33.3 * 60_000]))).toEqual([
+      '0 min',
+      '10 min',
+      '20 min',
+      '30 min',
+      '40 min',
+    ]);
+    expect(labels(axisTicks('time', [13 * 3600_000]))).toEqual(['0 h', '6 h', '12 h', '18 h']);
+    expect(labels(axisTicks('time', [3 * 86_400_000]))).toEqual(['0 d', '1 d', '2 d', '3 d']);
+    expect(labels(axisTicks('time', []))).toEqual(['0 s', '0.1 s']);
+    for (const kind of ['count', 'share', 'time'] as const) {
+      for (const values of [[0], [1], [7], [59_000], [123_456_789]]) {
+        const t = axisTicks(kind, values);
+        expect(t.max).toBe(t.ticks[t.ticks.length - 1]);
+        expect(t.max).toBeGreaterThanOrEqual(kind === 'share' ? 1 : values[0]!);
+        expect(t.ticks.length).toBeLessThanOrEqual(6);
+        // Every label is short and distinct (no ellipsis on a 56 px axis).
+        expect(new Set(labels(t)).size).toBe(t.ticks.length);
+        for (const l of labels(t)) expect(l.length, l).toBeLessThanOrEqual(7);
+      }
+    }
   });
 
   it('writes shares, dates and changes from the previous period', () => {

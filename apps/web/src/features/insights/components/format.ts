@@ -21,13 +21,61 @@ export function duration(ms: number | null): string {
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
-/** Axis labels for times: one unit chosen by the largest value, so ticks stay distinct. */
-export function durationAxis(values: (number | null)[]): (ms: number) => string {
-  const max = Math.max(0, ...values.filter((v): v is number => v !== null));
-  if (max < 1000) return (ms) => `${Math.round(ms)} ms`;
-  if (max < 60_000) return (ms) => `${Math.round(ms / 100) / 10} s`;
-  if (max < 3600_000) return (ms) => `${Math.round(ms / 6000) / 10} min`;
-  return (ms) => `${Math.round(ms / 360_000) / 10} h`;
+const compact = new Intl.NumberFormat('en-MY', { notation: 'compact' });
+/** A count on an axis: "1,500", and from 10,000 on "25K", "1.5M" (the axis is 56 px wide). */
+const countLabel = (v: number) => (v >= 10_000 ? compact.format(v) : Math.round(v).toLocaleString('en-MY'));
+
+/** The value axis of a chart: where its ticks go (from 0 to `max`) and how they read. */
+export interface AxisTicks {
+  max: number;
+  ticks: number[];
+  format: (value: number) => string;
+}
+
+/** 0, step, 2 step... up to the first multiple of `step` at or above `top` (at least one step). */
+function steps(top: number, step: number): number[] {
+  const n = Math.max(1, Math.ceil(top / step - 1e-9));
+  return Array.from({ length: n + 1 }, (_, i) => Number((i * step).toPrecision(12)));
+}
+
+/** The smallest of `candidates` that splits `top` into at most `most` steps. */
+const pick = (top: number, candidates: number[], most = 4) =>
+  candidates.find((c) => top / c <= most) ?? candidates[candidates.length - 1]!;
+
+/** 1, 2, 5, 10, 20, 50... up to past `top`. */
+function niceSteps(top: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; out.length === 0 || out[out.length - 1]! * 4 < top; p *= 10) out.push(p, 2 * p, 5 * p);
+  return out;
+}
+
+/**
+ * Ticks a reader takes in at a glance (issue 26: "33.3…"): whole numbers for counts, 0 to 100 % for
+ * shares, and for times one unit chosen by the largest value, at round steps of it (0, 15, 30 s;
+ * 0, 2, 4 h). A chart starts at 0, so bars of time and counts compare by their height.
+ */
+export function axisTicks(kind: 'count' | 'share' | 'time', values: (number | null)[]): AxisTicks {
+  const top = Math.max(0, ...values.filter((v): v is number => v !== null && Number.isFinite(v)));
+  if (kind === 'share')
+    return { max: 1, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => `${Math.round(v * 100)}%` };
+  if (kind === 'count') {
+    const ticks = steps(Math.max(top, 1), pick(Math.max(top, 1), niceSteps(top)));
+    return { max: ticks[ticks.length - 1]!, ticks, format: countLabel };
+  }
+  const units = [
+    { ms: 1000, name: 's', upTo: 90_000, steps: [0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 15, 20, 30] },
+    { ms: 60_000, name: 'min', upTo: 90 * 60_000, steps: [1, 2, 5, 10, 15, 20, 30] },
+    { ms: 3600_000, name: 'h', upTo: 48 * 3600_000, steps: [1, 2, 3, 6, 12] },
+    { ms: 86_400_000, name: 'd', upTo: Number.POSITIVE_INFINITY, steps: [1, 2, 5, 7, 14, 30, 60, 90] },
+  ];
+  const unit = units.find((u) => top < u.upTo)!;
+  const inUnit = Math.max(top / unit.ms, unit.steps[0]!);
+  const ticks = steps(inUnit, pick(inUnit, unit.steps));
+  return {
+    max: ticks[ticks.length - 1]! * unit.ms,
+    ticks: ticks.map((t) => t * unit.ms),
+    format: (v) => `${Number((v / unit.ms).toPrecision(3))} ${unit.name}`,
+  };
 }
 
 /** "12 Jun" from YYYY-MM-DD, read as a calendar day (no time zone shift). */

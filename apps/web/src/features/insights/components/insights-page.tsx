@@ -23,10 +23,11 @@ import { useShops } from '../../shops/api/get-shops.ts';
 import { type InsightsFilter, insightsParams, useInsights } from '../api/insights.ts';
 import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
-import { change, count, duration, durationAxis, percent, shortDate } from './format.ts';
+import { change, count, duration, percent, shortDate } from './format.ts';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
 
 const d = insightsMessages.definitions;
+const details = insightsMessages.details;
 const PRESET_LABELS: Record<number, string> = { 1: 'Today', 7: '7 days', 30: '30 days', 90: '90 days' };
 const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
 
@@ -232,7 +233,7 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="Chats"
         value={count(c.chats)}
-        detail={`${count(c.shopperMessages)} shopper messages (previous period: ${count(p.chats)} chats, ${count(p.shopperMessages)} messages)`}
+        detail={details.chats(c.shopperMessages, p.chats, p.shopperMessages)}
         change={change(c.chats, p.chats, 'count', null)}
         definition={d.chats}
         dates={dates}
@@ -243,9 +244,15 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="Resolved by the bot"
         value={percent(c.botResolvedShare)}
-        detail={`${count(c.botResolved)} of ${count(c.closedChats)} closed chats${c.chats > c.closedChats ? ` · ${count(c.chats - c.closedChats)} still open` : ''} (previous: ${percent(p.botResolvedShare)})`}
+        detail={details.botResolved(
+          c.botResolved,
+          c.closedChats,
+          c.chats - c.closedChats,
+          percent(p.botResolvedShare),
+        )}
         change={change(c.botResolvedShare, p.botResolvedShare, 'share', true)}
         definition={d.botResolved}
+        axis="share"
         dates={dates}
         series={[
           {
@@ -278,9 +285,10 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="Handed over to your team"
         value={percent(c.handoverRate)}
-        detail={`${count(c.handedOver)} of ${count(c.chats)} chats (previous: ${percent(p.handoverRate)})`}
+        detail={details.handedOver(c.handedOver, c.chats, percent(p.handoverRate))}
         change={change(c.handoverRate, p.handoverRate, 'share', false)}
         definition={d.handover}
+        axis="share"
         dates={dates}
         series={[
           {
@@ -313,7 +321,15 @@ function Figures({ data }: { data: InsightsOverview }) {
             </Typography>
           </>
         }
-        detail={`Median; 90% within ${duration(c.botFirstResponse.p90Ms)} (bot, ${count(c.botFirstResponse.count)} chats) and ${duration(c.humanFirstResponse.p90Ms)} (team, ${count(c.humanFirstResponse.count)} chats)${c.unanswered ? ` · ${count(c.unanswered)} chats not answered yet` : ''}. Previous: ${duration(p.botFirstResponse.medianMs)} bot, ${duration(p.humanFirstResponse.medianMs)} team.`}
+        detail={details.firstResponse({
+          botP90: duration(c.botFirstResponse.p90Ms),
+          botChats: c.botFirstResponse.count,
+          teamP90: duration(c.humanFirstResponse.p90Ms),
+          teamChats: c.humanFirstResponse.count,
+          unanswered: c.unanswered,
+          previousBot: duration(p.botFirstResponse.medianMs),
+          previousTeam: duration(p.humanFirstResponse.medianMs),
+        })}
         change={change(c.humanFirstResponse.medianMs, p.humanFirstResponse.medianMs, 'time', false)}
         definition={d.firstResponse}
         dates={dates}
@@ -331,9 +347,7 @@ function Figures({ data }: { data: InsightsOverview }) {
             format: time,
           },
         ]}
-        axisFormat={durationAxis(
-          daily.flatMap((x) => [x.botFirstResponseMedianMs, x.humanFirstResponseMedianMs]),
-        )}
+        axis="time"
         empty={c.botFirstResponse.count + c.humanFirstResponse.count === 0}
         emptyText="Response times will appear here once the bot or your team reply to shoppers in this period."
       />
@@ -341,9 +355,10 @@ function Figures({ data }: { data: InsightsOverview }) {
         <FigureCard
           title="Answered within the platform’s window"
           value={percent(c.window.share)}
-          detail={`${count(c.window.within)} of ${count(c.window.due)} marketplace chats (previous: ${percent(p.window.share)})`}
+          detail={details.window(c.window.within, c.window.due, percent(p.window.share))}
           change={change(c.window.share, p.window.share, 'share', true)}
           definition={`${d.window} ${windowRules}`}
+          axis="share"
           dates={dates}
           series={[
             {
@@ -363,7 +378,7 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="Vouchers offered"
         value={count(c.vouchersOffered)}
-        detail={`Previous period: ${count(p.vouchersOffered)}`}
+        detail={details.vouchers(p.vouchersOffered)}
         change={change(c.vouchersOffered, p.vouchersOffered, 'count', true)}
         definition={d.vouchers}
         dates={dates}
@@ -376,7 +391,7 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="Busiest hours"
         value={count(c.shopperMessages)}
-        detail="shopper messages in the period"
+        detail={details.shopperMessagesInPeriod(c.shopperMessages)}
         definition={d.busiestHours}
         empty={c.shopperMessages === 0}
         emptyText="A map of when shoppers write will appear here once they do."
@@ -386,7 +401,7 @@ function Figures({ data }: { data: InsightsOverview }) {
       <FigureCard
         title="What the bot answered from"
         value={count(data.topTopics.reduce((n, t) => n + t.count, 0))}
-        detail={`answer${data.topTopics.reduce((n, t) => n + t.count, 0) === 1 ? '' : 's'} from your topics in the period`}
+        detail={details.answersFromTopics(data.topTopics.reduce((n, t) => n + t.count, 0))}
         definition={d.topSources}
       >
         <Ranked

@@ -62,7 +62,7 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
                     <Chip
                       size="small"
                       color="primary"
-                      label={`${gap.count} question${gap.count === 1 ? '' : 's'}`}
+                      label={insightsMessages.details.gapQuestions(gap.count)}
                       sx={{ fontWeight: 700, bgcolor: 'primary.dark' }}
                     />
                     {gap.languages.map((l) => (
