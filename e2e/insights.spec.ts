@@ -94,7 +94,10 @@ describe('insights', () => {
     await chats.screenshot({ path: 'test-results/insights-1280-table.png' });
     await chats.getByRole('button', { name: 'Show as a chart' }).click();
     // Counts agree with their nouns.
-    await page.getByRole('region', { name: 'First response time' }).getByText(/\(team, 1 chat\)/).waitFor();
+    await page
+      .getByRole('region', { name: 'First response time' })
+      .getByText(/\(team, 1 chat\)/)
+      .waitFor();
     await page
       .getByRole('region', { name: 'Chats' })
       .getByText('3 shopper messages (previous period: 0 chats, 0 messages)')
