@@ -204,6 +204,22 @@ describe('insights definitions on the hand-made set', () => {
     });
     expect(byDate['2025-06-07']).toMatchObject({ chats: 1, shopperMessages: 1, vouchersOffered: 1 });
     expect(byDate['2025-06-10']).toMatchObject({ chats: 2, closedChats: 0, windowDue: 1 });
+    // Sunday 8 June (L, M, O and N's second chat): the bot in 1, 1, 1 and 2 s from when it owed a
+    // reply (not 26, 40, 20 and 30 min from the chats' first messages); a person in 10 min (O).
+    expect(byDate['2025-06-08']).toMatchObject({
+      chats: 4,
+      handedOver: 0,
+      botFirstResponseMedianMs: 1000,
+      humanFirstResponseMedianMs: 600_000,
+      windowDue: 4,
+      windowWithin: 4,
+    });
+    expect(byDate['2025-06-06']).toMatchObject({
+      chats: 1,
+      handedOver: 1,
+      botFirstResponseMedianMs: 2000,
+      humanFirstResponseMedianMs: 600_000,
+    });
     expect(o.previousDaily).toHaveLength(7);
     expect(o.daily.reduce((n, d) => n + d.chats, 0)).toBe(expected.chats);
   });
