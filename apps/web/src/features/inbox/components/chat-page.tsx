@@ -15,7 +15,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
@@ -137,9 +137,15 @@ export function ChatView({
   const log = useRef<ChatMessagesHandle>(null);
   useChannel(channels.conversation(shop.id, conversation));
   // The shopper panel: a right column when the chat keeps room to read beside it (in the Inbox the
-  // sidebar and the list come first), else a sheet.
+  // sidebar and the list come first); else, opened from the header, a side panel over the page on a
+  // wide screen and a sheet from the bottom on a phone. Either is a modal dialog above everything,
+  // the Inbox's full-screen chat on a phone included: focus moves into it, Escape or its close
+  // button closes it, and focus goes back to the button that opened it.
+  const theme = useTheme();
   const wide = useMediaQuery(embedded ? '(min-width:1536px)' : '(min-width:1200px)', { noSsr: true });
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [sheet, setSheet] = useState(false);
+  const panelTitle = useId();
   const panel = (onClose?: () => void) => (
     <Suspense fallback={null}>
       <ShopperPanel
@@ -148,6 +154,7 @@ export function ChatView({
         bubbles={bubbles}
         lazada={lazada}
         onClose={onClose}
+        titleId={panelTitle}
       />
     </Suspense>
   );
@@ -255,14 +262,19 @@ export function ChatView({
         </Box>
       ) : (
         <Drawer
-          anchor="bottom"
+          anchor={phone ? 'bottom' : 'right'}
           open={sheet}
           onClose={() => setSheet(false)}
+          // Above the Inbox's full-screen chat (drawer + 2), as a dialog is.
+          sx={{ zIndex: (t) => t.zIndex.modal }}
           slotProps={{
             paper: {
               role: 'dialog',
-              'aria-label': cardMessages.panel.title,
-              sx: { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 },
+              'aria-modal': true,
+              'aria-labelledby': panelTitle,
+              sx: phone
+                ? { maxHeight: '85dvh', borderTopLeftRadius: 16, borderTopRightRadius: 16 }
+                : { width: 360, maxWidth: '100vw' },
             },
           }}
         >

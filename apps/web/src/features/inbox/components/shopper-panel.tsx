@@ -28,19 +28,22 @@ export function ShopperPanel({
   bubbles,
   lazada,
   onClose,
+  titleId,
 }: {
   shop: CardShop;
   conversation: string;
   bubbles: readonly Bubble[];
   lazada: boolean;
   /** The sheet's close button (absent in the desktop column). */
-  onClose?: () => void;
+  onClose?: (() => void) | undefined;
+  /** The heading's id, which names the sheet's dialog. */
+  titleId?: string | undefined;
 }) {
   const products = useMemo(() => productsAskedAbout(bubbles, lazada), [bubbles, lazada]);
   return (
     <Stack spacing={2.5} sx={{ p: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Typography component="h2" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
+        <Typography id={titleId} component="h2" sx={{ fontWeight: 700, fontSize: 16, flex: 1 }}>
           {cardMessages.panel.title}
         </Typography>
         {onClose && (
