@@ -10,13 +10,13 @@ import {
 import { bestSentence, composeOffline, DEFAULT_MAX_CHARS, detectSmallTalk } from './compose-offline.ts';
 import { productInHistory, replyLanguage } from './conversation.ts';
 import { factsOf } from './facts.ts';
-import { asksRestock, decideHandover, detectHandoverSignals } from './handover.ts';
+import { asksRestock, decideHandover, detectHandoverSignals, type HandoverSignals } from './handover.ts';
 import type { Passage, ShopIndex } from './index-builder.ts';
 import { GREETING, handoverText, PART_HANDED_OVER, THANKS, WHICH_PRODUCT } from './messages.ts';
 import { asksPrice, asksStock, catalogueAnswer, contentTerms, isCatalogueAsk } from './product-answer.ts';
 import { type Retrieval, retrieve } from './retrieval.ts';
 import { splitQuestions } from './split.ts';
-import { analyze, isConcept, isHanUnigram } from './tokenize.ts';
+import { analyze, isConcept, isGloss, isHanUnigram } from './tokenize.ts';
 import type {
   AnswerResult,
   AnswerSource,
@@ -34,7 +34,10 @@ import type {
 // for the product in context, a bare "how much?" asked back, otherwise retrieval and composition ->
 // one reply (offline, or a model with checks and an offline fallback).
 
-/** Below this confidence a reply must hold the kind of answer asked for (see `answer-type.ts`). */
+/**
+ * Below this confidence a reply must hold the kind of answer asked for (see `answer-type.ts`); at or
+ * above it the knowledge answers the question, and a medical word alone does not hand over.
+ */
 const TYPE_CHECK_BELOW = 0.6;
 export const DEFAULT_MIN_CONFIDENCE = 0.3;
 const MAX_SOURCES = 5;
@@ -141,7 +144,7 @@ export function aboutAnotherProduct(index: ShopIndex, passage: Passage, productI
   // A guide naming the carried product among others is about it too.
   let ownDistinct = 0;
   for (const term of own?.keys() ?? []) {
-    if (isConcept(term) || isHanUnigram(term) || !terms.has(term)) continue;
+    if (isConcept(term) || isGloss(term) || isHanUnigram(term) || !terms.has(term)) continue;
     if (![...index.productNameTerms].some(([id, n]) => id !== productId && n.has(term))) ownDistinct++;
   }
   if (ownDistinct > 0) return false;
@@ -150,7 +153,7 @@ export function aboutAnotherProduct(index: ShopIndex, passage: Passage, productI
     let distinct = 0;
     let hit = 0;
     for (const term of nameTerms.keys()) {
-      if (isConcept(term) || isHanUnigram(term) || own?.has(term)) continue;
+      if (isConcept(term) || isGloss(term) || isHanUnigram(term) || own?.has(term)) continue;
       distinct++;
       if (terms.has(term)) hit++;
     }
@@ -174,7 +177,7 @@ function answerPart(
   multi: boolean,
 ): PartAnswer {
   const { index } = options;
-  const signals = detectHandoverSignals(part);
+  const detected = detectHandoverSignals(part);
   const retrieval = retrieve(index, part, {
     ...(product ? { productId: product } : {}),
     ...(options.history ? { history: options.history } : {}),
@@ -186,6 +189,11 @@ function answerPart(
     retrieval,
     ...(topicOf(index, retrieval) ? { topic: topicOf(index, retrieval)! } : {}),
   };
+  // A medical word alone ("dosage", "ubat", "药") does not hand over where the shop's own
+  // knowledge answers the question (a pharmacy's leaflet, a cream's usage note).
+  const { outOfScope: scope, ...rest } = detected;
+  const signals: HandoverSignals =
+    scope?.reason === 'medical' && retrieval.confidence >= TYPE_CHECK_BELOW ? rest : detected;
   if (signals.outOfScope) {
     return { ...base, text: '', handover: decideHandover(signals, retrieval.confidence, 1), fixed: true };
   }

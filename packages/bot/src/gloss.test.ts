@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chineseWords, englishGloss } from './gloss.ts';
+import { chineseWords, englishGloss, malayGloss } from './gloss.ts';
 import { buildShopIndex } from './index-builder.ts';
 import { retrieve } from './retrieval.ts';
 import { analyze } from './tokenize.ts';
@@ -47,5 +47,31 @@ describe('Chinese words glossed through the dictionary', () => {
     );
     expect(retrieve(index, '衣柜组装多少钱').ranked[0]?.passage.text).toContain('assembly');
     expect(retrieve(index, 'do you sell umbrellas').ranked[0]?.passage.text).toContain('雨伞');
+  });
+});
+
+describe('Malay words glossed through the dictionary', () => {
+  it('glosses a Malay word, and an affixed one through its root, into English terms', () => {
+    expect(malayGloss('roti')).toContain('bread');
+    expect([...analyze('roti ni tahan berapa hari').terms.keys()]).toContain('=bread');
+    // ber- + kulit: the root's entry speaks for the affixed word.
+    expect([...analyze('berkulit').terms.keys()]).toContain('=skin');
+  });
+
+  it('leaves English words to English: a Malay entry never re-reads them', () => {
+    const terms = [...analyze('the shop sells bread').terms.keys()].filter((t) => t.startsWith('='));
+    expect(terms).toEqual(expect.arrayContaining(['=bread']));
+    expect(terms).not.toContain('=able');
+  });
+
+  it('finds a fact written in English for a question in Malay', () => {
+    const index = buildShopIndex(
+      shop([
+        'Our bread keeps for 3 days at room temperature.',
+        'Cakes must be ordered 2 days ahead.',
+        'Delivery takes three to five working days.',
+      ]),
+    );
+    expect(retrieve(index, 'roti tahan berapa lama?').ranked[0]?.passage.text).toContain('bread');
   });
 });

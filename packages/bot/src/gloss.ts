@@ -1,4 +1,5 @@
 import { Jieba } from '@node-rs/jieba';
+import malayGlossary from './data/ms-glossary.json' with { type: 'json' };
 import glossary from './data/zh-glossary.json' with { type: 'json' };
 
 // Chinese words and their English glosses, from general dictionaries (data/LICENSES.md): a Chinese
@@ -10,6 +11,8 @@ import glossary from './data/zh-glossary.json' with { type: 'json' };
 interface Glossary {
   segmenter: Jieba;
   gloss: Map<string, string[]>;
+  /** Malay word -> English words (FreeDict eng-ind, inverted). */
+  malay: Map<string, string[]>;
 }
 
 let loaded: Glossary | undefined;
@@ -25,7 +28,12 @@ export function loadGlossary(): void {
     gloss.set(head.slice(0, head.indexOf(' ')), entry.slice(tab + 1).split(' '));
     dict.push(`${head} n`);
   }
-  loaded = { segmenter: Jieba.withDict(Buffer.from(dict.join('\n'))), gloss };
+  const malay = new Map<string, string[]>();
+  for (const entry of malayGlossary.entries) {
+    const tab = entry.indexOf('\t');
+    malay.set(entry.slice(0, tab), entry.slice(tab + 1).split(' '));
+  }
+  loaded = { segmenter: Jieba.withDict(Buffer.from(dict.join('\n'))), gloss, malay };
 }
 
 /** The words of a run of Chinese characters, as jieba segments it with the glossary's dictionary. */
@@ -38,6 +46,12 @@ export function chineseWords(run: string): string[] {
 export function englishGloss(word: string): readonly string[] {
   loadGlossary();
   return loaded!.gloss.get(word) ?? [];
+}
+
+/** The English words a Malay word (as written, not its root) translates (empty when unknown). */
+export function malayGloss(word: string): readonly string[] {
+  loadGlossary();
+  return loaded!.malay.get(word) ?? [];
 }
 
 /** Every English word some Chinese word is glossed with. */

@@ -1,7 +1,7 @@
 import { analysedText } from './analysed-text.ts';
 import lexiconData from './data/lexicon.json' with { type: 'json' };
 import wordData from './data/words.json' with { type: 'json' };
-import { chineseWords, englishGloss, glossVocabulary } from './gloss.ts';
+import { chineseWords, englishGloss, glossVocabulary, malayGloss } from './gloss.ts';
 
 // Turns shop text and shopper messages into index terms:
 // - English / Malay words: lower-cased, chat spellings normalized ("u" -> "you", "brp" -> "berapa"),
@@ -117,23 +117,39 @@ const MALAY_PREFIXES: [string, string][] = [
 const MALAY_SUFFIXES = ['', 'kan', 'an', 'i', 'nya', 'lah', 'kah'];
 
 /** Malay root of an affixed word, when the root is a known one ("pemulangan" -> "pulang"). */
-export function malayRoot(word: string): string | undefined {
-  if (MALAY_ROOTS.has(word)) return word;
+export function malayRoot(
+  word: string,
+  known: (root: string) => boolean = (r) => MALAY_ROOTS.has(r),
+): string | undefined {
+  if (known(word)) return word;
   if (word.length < 5) return undefined;
   for (const suffix of MALAY_SUFFIXES) {
     if (suffix && !word.endsWith(suffix)) continue;
     const base = suffix ? word.slice(0, -suffix.length) : word;
-    if (suffix && MALAY_ROOTS.has(base) && base.length >= 3) return base;
+    if (suffix && base.length >= 3 && known(base)) return base;
     for (const [prefix, restore] of MALAY_PREFIXES) {
       if (!base.startsWith(prefix)) continue;
       const rest = base.slice(prefix.length);
       if (rest.length < 3) continue;
       // meN-/peN- drop the root's first consonant before a vowel: "pemulangan" is pulang, not ulang.
-      if (restore && /^[aeiou]/.test(rest) && MALAY_ROOTS.has(restore + rest)) return restore + rest;
-      if (MALAY_ROOTS.has(rest)) return rest;
+      if (restore && /^[aeiou]/.test(rest) && known(restore + rest)) return restore + rest;
+      if (known(rest)) return rest;
     }
   }
   return undefined;
+}
+
+/** The gloss terms of a Malay word, through its own entry or its root's in the Malay glossary. */
+function malayGlossTerms(word: string): string[] {
+  if (!/^[a-z]{3,}$/.test(word)) return [];
+  const root = malayRoot(word, (r) => malayGloss(r).length > 0);
+  const out: string[] = [];
+  for (const english of root ? malayGloss(root) : []) {
+    if (STOP_LATIN.has(english)) continue;
+    const term = glossTerm(stemEnglish(english));
+    if (term && !out.includes(term)) out.push(term);
+  }
+  return out;
 }
 
 const NOT_PLURAL = new Set([
@@ -334,9 +350,11 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       const s = stems[i]!;
       if (STOP_LATIN.has(words[i]!) || lexical.has(s)) continue;
       const gloss = glossTerm(s);
-      if (!gloss) continue;
-      add(terms, gloss);
-      glosses.set(s, [gloss]);
+      // A word English does not have is looked up as Malay ("harga" -> "=price").
+      const own = gloss ? [gloss] : malayGlossTerms(words[i]!);
+      if (!own.length) continue;
+      for (const term of own) add(terms, term);
+      glosses.set(s, own);
     }
     allWords.push(...words);
   }
