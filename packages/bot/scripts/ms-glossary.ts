@@ -28,7 +28,10 @@ const glosses = new Map<string, string[]>();
 for (const line of index.split('\n')) {
   const [head, offset, length] = line.split('\t');
   if (!head || !offset || !length || !/^[a-z]{2,}$/.test(head)) continue;
-  const body = dict.subarray(b64(offset), b64(offset) + b64(length)).toString('utf8').split('\n');
+  const body = dict
+    .subarray(b64(offset), b64(offset) + b64(length))
+    .toString('utf8')
+    .split('\n');
   // Line 1 is the headword with its pronunciation and part of speech; translations follow, the first
   // line bare or numbered, further ones numbered ("1. rona" / "2. warna"), until the first English
   // definition. A number closing a line ("harga 2.") opens the next sense.
