@@ -73,6 +73,7 @@ export async function openDatabase(options: {
     ...(options.startFrom && dataPath === undefined ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
+  yieldBetweenStatements(client);
   // A new 16 MB WAL file is otherwise written full of zeros, on the event loop: a 200 ms stall every
   // 16 MB of writes (a big knowledge file, a first sync). Only the space reservation is skipped.
   await client.exec('set wal_init_zero = off');
@@ -86,5 +87,40 @@ export async function openDatabase(options: {
       await client.query('select 1');
     },
     close: () => client.close(),
+  };
+}
+
+/**
+ * Longest PGlite may run statements back to back before it lets the event loop take a turn. Its
+ * statements run on this thread, and statements awaited one after another (a job storing and
+ * answering a push, a request) resolve as microtasks, so without a turn given back the event loop
+ * serves nothing until the whole chain is done: a push of 400,000 characters held /api/health for
+ * 150-500 ms, although none of its statements took more than 11 ms.
+ */
+const PGLITE_SLICE_MS = 8;
+
+/**
+ * Before each protocol message PGlite is handed (every statement is a few), once PGLITE_SLICE_MS
+ * have passed since the event loop last had a turn, waits for one (setImmediate): pending requests
+ * are read and answered between two statements. A statement itself still runs whole, and a
+ * transaction still holds the database until it ends: keep both short.
+ */
+function yieldBetweenStatements(client: PGlite) {
+  let sliceStarted: number | null = null;
+  const startSlice = () => {
+    sliceStarted = performance.now();
+    // Runs at the event loop's next turn: the slice ends there, whoever gave the turn.
+    setImmediate(() => {
+      sliceStarted = null;
+    });
+  };
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (message, options) => {
+    if (sliceStarted === null) startSlice();
+    else if (performance.now() - sliceStarted >= PGLITE_SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      startSlice();
+    }
+    return execProtocolStream(message, options);
   };
 }

@@ -116,6 +116,10 @@ describe('conversations', () => {
       payload: { status: true },
     });
     expect(on.json().data.is_enable).toBe(true);
+    // Turning the bot on hands it the waiting question (it hands over, with a message to the
+    // shopper): that job ends before the merchant writes here. A reply stored while the bot composes
+    // is another case: the bot checks for a person's reply when it decides, not when it stores.
+    await t.ctx.queue.idle();
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/shopee/v1/${shopId}/reply`,
