@@ -297,3 +297,36 @@ describe('templated facts', () => {
     expect(text).toContain('“For hygiene reasons');
   });
 });
+
+describe('opening polarity', () => {
+  const returns = buildShopIndex(
+    testShop({
+      topics: [
+        {
+          id: 'returns',
+          name: 'Returns',
+          categorization: [],
+          knowledge: [
+            { id: 'opened', text: 'Opened or used items can only be returned if they are defective.' },
+            { id: 'cod', text: 'Cash on delivery is not available for website orders.' },
+          ],
+        },
+      ],
+      chunks: [],
+      products: [],
+      productInfo: [],
+    }),
+  );
+  const reply = (q: string) =>
+    composeOffline({ index: returns, retrieval: retrieve(returns, q), language: 'zh' }).text;
+
+  it('opens with neither yes nor no when the quoted sentence allows it only in some cases', () => {
+    const text = reply('拆开用过了，不喜欢可以退吗');
+    expect(text).toContain('Opened or used items');
+    expect(text).not.toMatch(/^(?:是的|可以|不可以|不)/);
+  });
+
+  it('opens with no when the quoted sentence denies it', () => {
+    expect(reply('网站订单可以货到付款吗')).toMatch(/^不/);
+  });
+});

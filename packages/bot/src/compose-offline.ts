@@ -500,6 +500,7 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   const items: FactItem[] = [];
   const seen = new Set<string>();
   let negative = false;
+  let restricted = false;
   let bestClause = 0;
   const yesNo = isYesNoQuestion(question);
   for (const s of sentences) {
@@ -515,6 +516,8 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
       if (shared > bestClause) {
         bestClause = shared;
         negative = isNegative(clause, s.lang) && !CONDITIONAL.test(clause);
+        // "can only be returned if defective": neither a yes nor a no; the quote says which.
+        restricted = CONDITIONAL.test(clause) || RESTRICTED.test(clause);
       }
       // "opened teats and pacifiers cannot be returned": the denial may sit in the clause after
       // the one naming what was asked.
@@ -546,11 +549,14 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
   }
   // "Does it have pockets?" answered by a sentence saying so: "Yes (pocket)".
   const about = items.length === 0 ? askedAndSaid(query, sentences, language) : [];
+  const verdict = yesNo && (negative || !restricted);
+  // With no yes or no to open with, the reply is introduced by what the quote is about.
+  if (yesNo && !verdict && about.length) items.push({ subject: about, facts: [] });
   return FACT_FRAME[language]({
     about,
     items: items.slice(0, 4),
     negative,
-    yesNo,
+    yesNo: verdict,
   });
 }
 
@@ -631,6 +637,9 @@ const GENERIC_CONCEPTS = new Set(
 );
 
 const CONDITIONAL = /\b(?:if|unless|jika|kalau|sekiranya|kecuali)\b|如果|若|除非/i;
+/** A clause that allows something only in some cases. */
+const RESTRICTED =
+  /\b(?:only|except|provided|as long as|hanya|sahaja|saja|asalkan|selagi)\b|只|仅|除了|只要|只有/i;
 
 const YES_NO =
   /\b(?:can|could|is|are|do|does|will|have|has|got)\b.*\?|\b(?:or not|boleh tak|tak\b|ke\s*\?|kah\b|ada tak|ke tak)\b|吗|可不可以|能不能|有没有|是不是|可以.*吗/;
