@@ -26,7 +26,8 @@ export type Ask = (
 export async function runQuestions(set: EvalSet, ask: Ask) {
   const outcomes: QuestionOutcome[] = [];
   const results = new Map<string, AnswerResult>();
-  const names = set.shop.products.map((p) => p.name);
+  // Names as the shop wrote them, in any language: its products' and their variations' ("Standard 4-Stage").
+  const names = set.shop.products.flatMap((p) => [p.name, ...(p.variations ?? []).map((v) => v.name)]);
   for (const q of set.questions) {
     const history = await replay(q, ask);
     const started = performance.now();
