@@ -8,6 +8,7 @@ import {
   detectHandoverSignals,
   needsOrderLookup,
   outOfScope,
+  reportsOrderProblem,
 } from './handover.ts';
 
 const asks = (text: string) => askedForHumanScore(text) >= 0.6;
@@ -158,5 +159,32 @@ describe('decideHandover', () => {
       score: 0.1,
     });
     expect(decideHandover(detectHandoverSignals('shipping fee?'), 0.9, 0.3)).toBeNull();
+  });
+});
+
+describe('a problem with the shopper’s own order or payment', () => {
+  it('hands over a report of damage, a missing parcel or money taken, in each language', () => {
+    for (const text of [
+      'received my order yesterday but the bottle cracked and leaked everywhere',
+      'i paid with fpx, money already deducted but the order still says unpaid',
+      'brg sy smpai rosak, raket patah dlm kotak, nk claim mcm mna',
+      'sy dah bayar tp status order masih unpaid',
+      '付款的时候被扣了两次钱 怎么办',
+      '我的退款还没收到 已经两个星期了 订单号CER10987',
+    ]) {
+      expect(reportsOrderProblem(text), text).toBe(true);
+      expect(detectHandoverSignals(text).outOfScope?.reason, text).toBe('order_problem');
+    }
+  });
+
+  it('leaves questions about the policy to the shop’s knowledge', () => {
+    for (const text of [
+      'if the item arrives damaged, within how long must i report',
+      'kalau barang sampai rosak boleh tukar?',
+      '收到的东西坏了 几天内要通知你们',
+      'is the bottle glass? will it break?',
+    ]) {
+      expect(reportsOrderProblem(text), text).toBe(false);
+    }
   });
 });

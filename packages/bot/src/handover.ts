@@ -1,6 +1,7 @@
 import { analysedText } from './analysed-text.ts';
+import { askedTypes } from './answer-type.ts';
 import { editDistance } from './spelling.ts';
-import { normalizeText, segment } from './tokenize.ts';
+import { expandChatSpellings, normalizeText, segment } from './tokenize.ts';
 import type { Handover, HandoverReason, OrderQuestion, OrderQuestionKind } from './types.ts';
 
 // Handover signals, independent of retrieval:
@@ -352,6 +353,32 @@ export function outOfScope(text: string): { reason: OutOfScopeReason; score: num
   return undefined;
 }
 
+// --- a problem with the shopper's own order or payment ------------------------------------------------
+
+// What went wrong: goods damaged or wrong, a parcel never received, money taken but not matched.
+// Words of the closed class of delivery and payment faults, in each language.
+const ORDER_FAULT =
+  /\b(?:damaged|broken|broke|cracked|leak(?:ed|ing|s)?|shattered|defective|faulty|not working|wrong item|wrong colou?r|wrong size|missing|pecah|rosak|retak|bocor|koyak|remuk|kemek|tak berfungsi|salah barang|barang salah|tak lengkap|tak cukup|never received|not received|didn'?t receive|did not receive|haven'?t received|never got|tak terima|belum terima|tidak terima|tak sampai|belum sampai|deducted|charged twice|double charged|still (?:shows? |says )?unpaid|masih unpaid|ditolak|tolak dua kali|belum dapat refund|refund (?:not|belum|tak) (?:received|masuk|dapat))\b|破了|破损|坏了|裂了|裂开|漏了|寄错|发错|少了|缺件|没收到|没有收到|扣了两次|重复扣款|被扣|退款还没/;
+// Whose: the shopper's own goods, order or payment, or something they did ("I received", "sy dah bayar").
+const OWN_ACT =
+  /\b(?:i|saya|aku|we|kami)\s+(?:\w+\s+)?(?:received|receive|got|bought|ordered|paid|terima|beli|order|bayar|dapat)\b|\b(?:received|got)\s+(?:my|the)\b|我(?:收到|买|订|付|的)|收到的|付款的时候/;
+// "If the item arrives damaged, ...": a question about the policy, not a report.
+const HYPOTHETICAL = /\b(?:if|kalau|jika|sekiranya|what happens|apa jadi)\b|如果|要是|万一/;
+
+/**
+ * A shopper reporting a fault with their own order or payment ("my toner bottle arrived cracked",
+ * "dah bayar tapi masih unpaid", "付款的时候被扣了两次钱"): a person must look at that order, whatever
+ * the shop's policy says. A question about the policy ("if it arrives damaged…") is not one.
+ */
+export function reportsOrderProblem(text: string): boolean {
+  const lower = expandChatSpellings(normalizeText(text));
+  if (!ORDER_FAULT.test(lower)) return false;
+  const numbered = ORDER_NUMBER.test(text) || BARE_ORDER_NUMBER.test(text);
+  // "…, within how many days must I tell you?": asking the policy for it, not reporting one order.
+  if (!numbered && (HYPOTHETICAL.test(lower) || askedTypes(lower).size > 0)) return false;
+  return numbered || OWN_ORDER.test(lower) || OWN_TIME.test(lower) || OWN_ACT.test(lower);
+}
+
 // --- restock ---------------------------------------------------------------------------------------
 
 const RESTOCK =
@@ -369,6 +396,7 @@ export function detectHandoverSignals(message: string): HandoverSignals {
   if (order) signals.order = order;
   const scope = outOfScope(text);
   if (scope) signals.outOfScope = scope;
+  else if (reportsOrderProblem(text)) signals.outOfScope = { reason: 'order_problem', score: 0.8 };
   else if (needsOrderLookup(text, order)) signals.outOfScope = { reason: 'order_status', score: 0.8 };
   return signals;
 }

@@ -32,6 +32,12 @@ const HANDOVER_ANGRY: Record<Lang, string> = {
   zh: '非常抱歉给您带来不便。我们的客服人员会尽快处理，并在这里回复您。',
 };
 
+const HANDOVER_PROBLEM: Record<Lang, string> = {
+  en: "We're sorry about this. Our team will look into your order and reply to you here shortly.",
+  ms: 'Kami mohon maaf. Staf kami akan menyemak pesanan anda dan membalas anda di sini sebentar lagi.',
+  zh: '非常抱歉。我们的客服人员会查看您的订单，并尽快在这里回复您。',
+};
+
 const HANDOVER_ORDER: Record<Lang, string> = {
   en: 'Let me get our team to check your order. A staff member will reply to you here shortly.',
   ms: 'Saya minta staf kami semak pesanan anda. Mereka akan membalas anda di sini sebentar lagi.',
@@ -47,6 +53,7 @@ export function handoverText(
   if (own) return own;
   if (reason === 'angry') return HANDOVER_ANGRY[lang];
   if (reason === 'order_status') return HANDOVER_ORDER[lang];
+  if (reason === 'order_problem') return HANDOVER_PROBLEM[lang];
   return HANDOVER[lang];
 }
 

@@ -206,6 +206,11 @@ function wordsOf(text: string): string[] {
   return words;
 }
 
+/** Text with chat spellings written out ("brg sy" -> "barang saya"), for patterns over words. */
+export function expandChatSpellings(text: string): string {
+  return text.replace(/[a-z]+/g, (w) => CHAT[w] ?? w);
+}
+
 function expandChat(word: string): string[] {
   const mapped = CHAT[word];
   return mapped ? mapped.split(' ') : [word];

@@ -75,6 +75,7 @@ export type HandoverReason =
   | 'asked_for_human'
   | 'angry'
   | 'order_status'
+  | 'order_problem'
   | 'account'
   | 'restock'
   | 'future_price'

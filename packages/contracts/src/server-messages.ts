@@ -10,6 +10,7 @@ export const serverMessages = {
     asked_for_human: 'The shopper asked to talk to a person',
     angry: 'The shopper seems upset',
     order_status: 'The shopper asks about their order',
+    order_problem: 'The shopper reports a problem with their order or payment',
     account: "The shopper asks about their account or a payment we can't see",
     restock: 'The shopper asks when an item will be back in stock',
     future_price: 'The shopper asks about a future price or stock',
