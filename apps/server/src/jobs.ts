@@ -40,7 +40,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...knowledgeJobHandlers(services.knowledge),
     ...productsJobHandlers(ctx, services.catalogue),
     ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
-    ...answeringJobHandlers(services.autoReply, services.dueAnswers),
+    ...answeringJobHandlers(services.autoReply, services.dueAnswers, services.inbox),
     ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
     ...insightsJobHandlers(services.insightsRollup),
   ]);

@@ -67,7 +67,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     pendingReplies,
   });
   const platformRead = createPlatformRead(ctx, { platforms });
-  const dueAnswers = createDueAnswers(ctx);
+  const dueAnswers = createDueAnswers(ctx, { inbox });
   const savedReplies = createSavedReplies(ctx.database.db);
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);

@@ -14,8 +14,10 @@ export type InboxView = z.infer<typeof inboxView>;
  * 'snoozed'   snoozed and `snoozedUntil` is still ahead (a new shopper message, or the time
  *             passing, reopens it);
  * 'needs_you' handed over (`stateReason` = the handover reason code), or the last message is the
- *             shopper's and the effective bot switch is off;
- * 'bot'       the effective bot switch is on: the bot answers here;
+ *             shopper's and the bot owes them no answer: its effective switch is off, or it decided
+ *             and did not answer (a sticker, a reply the platform refused, given up);
+ * 'bot'       the effective bot switch is on and the bot answers here: the shop wrote last, or the
+ *             bot's answer to the shopper's last message is due;
  * 'waiting'   the bot is off and the last message is the shop's (bot or person): waiting for the shopper.
  */
 export const inboxState = z.enum(['bot', 'needs_you', 'waiting', 'resolved', 'snoozed']);

@@ -113,11 +113,17 @@ export const shops = pgTable(
      * rule (contracts response-time.ts, docs/response-windows.md).
      */
     responseWindowHours: integer('response_window_hours'),
+    /**
+     * Set when the bot's switch is turned on, cleared when every shopper then waiting has an answer
+     * due (inbox.answerWaiting): a pass a crash cut short is run again by the answers' sweep.
+     */
+    waitingPassAt: timestamp('waiting_pass_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('shops_merchant_idx').on(t.merchantId, t.createdAt),
+    index('shops_waiting_pass_idx').on(t.waitingPassAt).where(sql`waiting_pass_at is not null`),
     uniqueIndex('shops_provider_external_uq').on(t.provider, t.externalId),
   ],
 );
@@ -159,6 +165,12 @@ export const conversations = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** Snoozed until then; a new shopper message clears it, and it ends by itself once passed. */
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
+    /**
+     * The bot owes a decision on a shopper message of this conversation (an `answers_due` row is
+     * there): set with the row, cleared with the last of them. A shopper who wrote last with nothing
+     * due is shown in "Needs you" whatever the switch says (decision 0013).
+     */
+    answerDue: boolean('answer_due').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -179,6 +191,7 @@ export const conversations = pgTable(
         t.id.desc().nullsFirst(),
         t.handedOver,
         t.botEnabled,
+        t.answerDue,
         t.snoozedUntil,
       )
       .where(sql`resolved_at is null and (handed_over or last_from = 'customer')`),
@@ -310,16 +323,27 @@ export const webhookEvents = pgTable(
  * transaction as the message: a crash between storing it and answering loses nothing, a sweep
  * queues what is left.
  */
-export const answersDue = pgTable('answers_due', {
-  messageId: uuid('message_id')
-    .primaryKey()
-    .references(() => messages.id, { onDelete: 'cascade' }),
-  shopId: uuid('shop_id')
-    .notNull()
-    .references(() => shops.id, { onDelete: 'cascade' }),
-  dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-  sweeps: integer('sweeps').notNull().default(0),
-});
+export const answersDue = pgTable(
+  'answers_due',
+  {
+    messageId: uuid('message_id')
+      .primaryKey()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    /** The message's conversation: its `answer_due` holds while any of its rows is here. */
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** When the answer was made due, or due again (a sweep, the bot put back in charge). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    sweeps: integer('sweeps').notNull().default(0),
+    /** When a decision on it began: another waits (auto-reply.ts), unless that one died. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [index('answers_due_conversation_idx').on(t.conversationId)],
+);
 
 // ---- training ------------------------------------------------------------------------------
 export interface TopicVoucher {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bindJob, defineJob } from '../../platform/queue.ts';
+import { bindJob, defineJob, type Queue } from '../../platform/queue.ts';
+import type { InboxService } from '../inbox/inbox.service.ts';
 import type { AutoReply } from './auto-reply.ts';
 import type { DueAnswers } from './due-answers.ts';
 
@@ -18,11 +19,33 @@ export const sweepDueAnswersJob = defineJob({
   attempts: 1,
 });
 
-export const answeringJobHandlers = (autoReply: AutoReply, dueAnswers: DueAnswers) => [
+/**
+ * The shop's switch was turned on: the shoppers of its conversations who wrote while it was off and
+ * still wait get the bot's answer (inbox.answerWaiting, a page at a time; safe to run again).
+ */
+export const answerWaitingJob = defineJob({
+  name: 'answering.answer-waiting',
+  schema: z.object({ shopId: z.uuid() }),
+  attempts: 5,
+  backoffMs: 2000,
+});
+
+/** Queues a shop's pass once (its id is the shop's and the time it was turned on). */
+export const queueWaitingPass = (queue: Queue, shopId: string, since: Date) =>
+  queue.enqueue(answerWaitingJob, { shopId }, { jobId: `${shopId}.${since.getTime()}` });
+
+export const answeringJobHandlers = (
+  autoReply: AutoReply,
+  dueAnswers: DueAnswers,
+  inbox: Pick<InboxService, 'answerWaiting'>,
+) => [
   bindJob(autoReplyJob, async ({ messageId }) => {
     await autoReply.replyTo(messageId);
   }),
   bindJob(sweepDueAnswersJob, async () => {
     await dueAnswers.sweep();
+  }),
+  bindJob(answerWaitingJob, async ({ shopId }) => {
+    await inbox.answerWaiting(shopId);
   }),
 ];

@@ -4,8 +4,9 @@ import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
+import type { OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import type { MessageRow } from '../inbox/inbox.serialize.ts';
+import type { ConversationRow, MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { PendingReplies } from '../inbox/replies/pending-replies.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
@@ -39,6 +40,12 @@ export interface AutoReplyOutcome {
  * restart in embedded mode, where any reply from before the start counts).
  */
 export const ORPHANED_REPLY_AFTER_MS = 20_000;
+
+/** Decisions on one message in one job at most (it was made due again meanwhile; a sweep takes the rest). */
+const DECIDE_ROUNDS = 3;
+
+/** A decision still claiming its message this long died (an engine call and a send take seconds). */
+export const DECISION_STALE_AFTER_MS = 2 * 60_000;
 
 /** Messages read from the one decided on: enough to hold the newest ones of any conversation. */
 const NEWEST_WINDOW = 50;
@@ -137,6 +144,12 @@ export function createAutoReply(
       .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
       .from(messages)
       .where(eq(messages.replyTo, message.id));
+    if (already?.status === 'failed') {
+      // The bot's answer to it never reached the shopper, and the bot is in charge again: the same
+      // answer is sent again (the shopper is answered once), not a second one.
+      const sent = await deps.replies.retry(shop, conversation, already.id).catch(() => null);
+      return { sent, handover: false };
+    }
     if (already) {
       const orphaned =
         already.status === 'pending' &&
@@ -155,22 +168,38 @@ export function createAutoReply(
 
     if (!(await deps.botBudget.take(shop, conversation))) return quiet(true);
     const ordered = order
-      ? await deps.orderAnswers.answer(shop, order, { conversation, question }, (rest) =>
-          deps.answering.answer(shop, rest, {
-            conversation: conversation.externalId,
-            productId,
-            history,
-            log: false,
-          }),
+      ? await deps.orderAnswers.answer(
+          shop,
+          order,
+          { conversation, question },
+          (rest) =>
+            deps.answering.answer(shop, rest, {
+              conversation: conversation.externalId,
+              productId,
+              history,
+              log: false,
+            }),
+          { log: false },
         )
       : null;
+    const asked = ordered
+      ? { conversation: conversation.externalId, question }
+      : { conversation: conversation.externalId, question: question || `product ${productId}`, productId };
     const result =
       ordered?.result ??
-      (await deps.answering.answer(shop, question || `product ${productId}`, {
+      (await deps.answering.answer(shop, asked.question, {
         conversation: conversation.externalId,
         productId,
         history,
+        log: false,
       }));
+    // The answer is logged once its reply is stored: a decision that raced another and lost (the
+    // reply stored already, the conversation handed over by the other) leaves no answer behind.
+    const send = async (to: ConversationRow, content: OutgoingMessage) => {
+      const sent = await deps.replies.sendBot(shop, to, message.id, content);
+      if (sent) await deps.answering.record(shop, asked, result);
+      return sent;
+    };
     const reply = platforms.of(shop.provider).textMessage;
     if (result.handover) {
       const handed = await deps.inbox.handOver(shop, conversation, {
@@ -178,32 +207,43 @@ export function createAutoReply(
         text: ordered?.reasonText || handoverReasonText(result),
       });
       if (!handed) return quiet(true);
-      return {
-        sent: await deps.replies.sendBot(shop, handed, message.id, reply(result.text)),
-        handover: true,
-      };
+      return { sent: await send(handed, reply(result.text)), handover: true };
     }
     const voucher = result.topic
       ? await deps.voucherOffers.offerFor(shop, conversation, result.topic.id)
       : null;
-    if (!voucher) {
-      return {
-        sent: await deps.replies.sendBot(shop, conversation, message.id, reply(result.text)),
-        handover: false,
-      };
-    }
+    if (!voucher) return { sent: await send(conversation, reply(result.text)), handover: false };
     const text = `${result.text}\n\n${voucherOfferText(result.language, voucher)}`;
-    const sent = await deps.replies.sendBot(shop, conversation, message.id, reply(text));
+    const sent = await send(conversation, reply(text));
     // Only a voucher that reached the shopper is recorded.
     if (sent?.status === 'sent') await deps.voucherOffers.recordSent(shop, conversation, voucher, text);
     return { sent, handover: false };
   }
 
-  /** Decides once; whatever the outcome, the message's answer is no longer due. */
+  /**
+   * Decides, once the message's answer due is claimed (a second decision on it leaves it to the
+   * first); whatever the outcome, the answer is then no longer due. If it was made due again while
+   * deciding (the bot put back in charge, a sweep), what the decision read may be out of date: it
+   * decides again (the job queued for it then was this one). The first reply sent is the outcome
+   * (the website chat's answer).
+   */
   async function replyTo(messageId: string): Promise<AutoReplyOutcome> {
-    const outcome = await decide(messageId);
-    await db.delete(answersDue).where(eq(answersDue.messageId, messageId));
-    return outcome;
+    const staleBefore = crashCutoff(ctx.config, startedAt, DECISION_STALE_AFTER_MS);
+    const claim = await deps.inbox.claimAnswer(messageId, staleBefore);
+    // Another decision on it is under way: it answers (and decides again if made due meanwhile).
+    if (claim.busy) return quiet();
+    let { mark } = claim;
+    let outcome: AutoReplyOutcome | null = null;
+    for (let round = 1; ; round++) {
+      const decided = await decide(messageId);
+      if (!outcome?.sent) outcome = decided;
+      if (await deps.inbox.settleAnswer(messageId, mark)) return outcome;
+      if (round >= DECIDE_ROUNDS) {
+        await deps.inbox.releaseAnswer(messageId);
+        return outcome;
+      }
+      mark = await deps.inbox.dueMark(messageId);
+    }
   }
 
   return { replyTo };

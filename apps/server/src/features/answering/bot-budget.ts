@@ -8,6 +8,9 @@ import type { InboxService } from '../inbox/inbox.service.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
+/** The rate limiter's key of a shop's hourly budget of bot answers. */
+export const botBudgetKey = (shopId: string) => `bot-budget:${shopId}`;
+
 /**
  * A shop's hourly budget of bot answers (`BOT_ANSWERS_PER_HOUR`), counted by the platform rate
  * limiter, so every process shares it with Redis. A flood of shopper messages, from one address
@@ -36,7 +39,7 @@ export function createBotBudget(ctx: AppContext, deps: { inbox: InboxService }) 
      * spent, the conversation is handed over instead, the merchant is mailed (once an hour), and false.
      */
     async take(shop: ShopRow, conversation: ConversationRow): Promise<boolean> {
-      const wait = await ctx.rateLimiter.hit(`bot-budget:${shop.id}`, perHour, HOUR_MS);
+      const wait = await ctx.rateLimiter.hit(botBudgetKey(shop.id), perHour, HOUR_MS);
       if (wait === 0) return true;
       await deps.inbox.handOver(shop, conversation, {
         reason: 'bot_budget',

@@ -114,13 +114,14 @@ describe('the bot budget of a shop', () => {
       [...over].sort(),
     );
     // Other shops keep their own budget.
+    const elsewhereShop = await createWebsiteShop(t.app, headers, 'Kedai Lain');
     await t.app.inject({
       method: 'PUT',
-      url: `/api/shopee/v1/${shopId}`,
+      url: `/api/shopee/v1/${elsewhereShop}`,
       headers,
       payload: { defaultBotStatus: true },
     });
-    const elsewhere = await say(shopId, newSession(), '192.0.2.200', 'hello, what time do you open?');
+    const elsewhere = await say(elsewhereShop, newSession(), '192.0.2.200', 'hello, what time do you open?');
     expect(elsewhere.json().data.response.length).toBeGreaterThan(0);
   });
 });

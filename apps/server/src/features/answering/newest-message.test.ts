@@ -134,6 +134,8 @@ beforeAll(async () => {
     await teach(id);
     await shopBot(id, true);
   }
+  // Turning the bot on answered the demo chats whose shopper was waiting (issue 26.1).
+  await settle();
 });
 afterEach(() => {
   clock = undefined;
@@ -228,12 +230,13 @@ describe('the newest message, through Shopee pushes', () => {
   });
 
   async function conversation(buyerId: string, turns: [string, RegExp][]) {
+    const before = shopLines(buyerId).length;
     for (const [i, [text, expected]] of turns.entries()) {
       await say(buyerId, text);
       const reply = await eventually(async () => {
         const lines = shopLines(buyerId);
-        expect(lines).toHaveLength(i + 1);
-        return lines[i]!;
+        expect(lines).toHaveLength(before + i + 1);
+        return lines[before + i]!;
       });
       expect(reply).toMatch(expected);
       await settle();

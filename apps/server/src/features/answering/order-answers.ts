@@ -145,17 +145,20 @@ export function createOrderAnswers(
   return {
     /**
      * Answers the planned order question (and, through `engine`, the message's other questions in
-     * the same reply) and logs the answer like every bot answer.
+     * the same reply) and logs the answer like every bot answer (`log: false`: the caller logs it
+     * once its reply is stored).
      */
     async answer(
       shop: ShopRow,
       plan: OrderPlan,
       asker: OrderAsker,
       engine?: (rest: string) => Promise<AnswerResult>,
+      options: { log?: boolean } = {},
     ): Promise<OrderAnswer> {
       let answered = await answer(shop, plan, asker);
       if (plan.rest && engine && !answered.result.handover)
         answered = withRest(answered, await engine(plan.rest));
+      if (options.log === false) return answered;
       await deps.answering.record(
         shop,
         {

@@ -218,6 +218,8 @@ describe('backfill after lost pushes', () => {
       payload: { defaultBotStatus: true },
     });
     expect(on.statusCode).toBe(200);
+    // Turning the bot on answers the shoppers already waiting (issue 26.1); counted from after that.
+    await t!.ctx.queue.idle();
     const before = await t!.ctx.database.db.select().from(messages).where(eq(messages.sender, 'bot'));
     sandbox.state.data.shopee.buyers.push({ id: '880055', name: 'Nadia' });
     online = false;

@@ -1,6 +1,8 @@
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { channels } from '@balas/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { ShopRow } from '../../db/schema.ts';
+import { type ShopRow, shops } from '../../db/schema.ts';
 import type { IncomingMessage } from '../../platforms/platform.ts';
 import { autoReplyJob } from '../answering/answering.jobs.ts';
 import { createConversationStore } from './conversations/conversation-store.ts';
@@ -154,6 +156,81 @@ export function createInboxService(ctx: AppContext) {
       for (const { shop, conversation } of woken) emitConversation(shop, conversation);
       return woken.length;
     },
+
+    /**
+     * The shop's switch was turned on: every conversation where the bot now answers and a shopper's
+     * latest message waits unanswered gets its answer, a page at a time (each its own transaction,
+     * the event loop left to requests between them). Stops when the switch is off again. Returns
+     * how many answers were made due.
+     */
+    async answerWaiting(shopId: string) {
+      let after: { at: Date; id: string } | null = null;
+      let count = 0;
+      let pass: Date | null = null;
+      for (;;) {
+        const started = performance.now();
+        const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+        // Off again, or the pass done already: nothing is owed.
+        if (!shop?.defaultBotStatus || !shop.waitingPassAt) return count;
+        pass ??= shop.waitingPassAt;
+        const page = await store.armWaiting(shop, after);
+        for (const { conversation, messageId } of page.armed) {
+          emitConversation(shop, conversation);
+          await ctx.queue.enqueue(autoReplyJob, { messageId }, { jobId: messageId });
+        }
+        count += page.armed.length;
+        if (!page.next) {
+          // Done, unless the switch was turned on again since this pass began (that one runs too).
+          await db
+            .update(shops)
+            .set({ waitingPassAt: null })
+            .where(and(eq(shops.id, shopId), eq(shops.waitingPassAt, pass)));
+          return count;
+        }
+        after = page.next;
+        // PGlite ran the statements on the event loop: as long again is left to requests.
+        if (ctx.database.kind === 'pglite') await sleep(performance.now() - started);
+        else await nextTurn();
+      }
+    },
+
+    /** When a message's answer was last made due (see settleAnswer), null when it is not due. */
+    dueMark: store.dueMark,
+    claimAnswer: store.claimAnswer,
+    releaseAnswer: store.releaseAnswer,
+
+    /**
+     * The bot decided on a message: its answer is no longer due unless made due again since `mark`;
+     * a conversation left with nothing due and its shopper waiting shows in "Needs you" at once.
+     * True when nothing is due for the message any more.
+     */
+    async settleAnswer(messageId: string, mark: string | null, options: { force?: boolean } = {}) {
+      const { settled, conversation } = await store.settleAnswer(messageId, mark, options);
+      if (conversation) {
+        const [shop] = await db.select().from(shops).where(eq(shops.id, conversation.shopId));
+        if (shop) emitConversation(shop, conversation);
+      }
+      return settled;
+    },
+
+    /**
+     * A reply of the shop failed (see reply.service.ts): marked with the reason, and its shopper is
+     * waiting again, in "Needs you" where nobody else answers. Null when nothing was marked.
+     */
+    async failReply(
+      shop: ShopRow,
+      messageId: string,
+      reason: string,
+      options: { onlyPending?: boolean } = {},
+    ) {
+      const failed = await store.failReply(shop, messageId, reason, options);
+      if (failed?.conversation) emitConversation(shop, failed.conversation);
+      return failed;
+    },
+
+    /** After a failed reply went through on a retry: the conversation's row read again. */
+    resummarize: (shop: ShopRow, conversationId: string) =>
+      emitting(shop, store.resummarize(shop, conversationId)),
 
     /** A shop's countdown window (null: its platform's rule); running countdowns get the new deadline. */
     setResponseWindow: (shop: ShopRow, hours: number | null) => store.setResponseWindow(shop, hours),

@@ -10,6 +10,15 @@ import { type ConversationRow, type MessageRow, previewText } from './inbox.seri
 import type { InboxService } from './inbox.service.ts';
 
 /**
+ * The time a message the shop sends is stored with, as its platform would stamp it: Shopee stamps
+ * whole seconds, so a shopper's answer written in the same second as the reply (stamped by Shopee
+ * at the start of that second) is not taken for an older message (it would leave the shopper
+ * unseen, the reply shown as the last word). Ties go by the order of storing.
+ */
+export const stampOf = (provider: ShopRow['provider'], at: Date) =>
+  provider === 'shopee' ? new Date(Math.floor(at.getTime() / 1000) * 1000) : at;
+
+/**
  * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as
  * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
  * at each step. A failed message stays visible with a retry; nothing is silently lost.
@@ -41,26 +50,22 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
       return sent;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const [failed] = await db
-        .update(messages)
-        .set({ status: 'failed', error: reason.slice(0, 500) })
-        .where(eq(messages.id, pending.id))
-        .returning();
       ctx.log.warn({ shopId: shop.id, err: error }, 'sending a message failed');
-      inbox.emitMessage(shop, conversation, failed!);
-      return failed!;
+      const failed = await inbox.failReply(shop, pending.id, reason);
+      if (!failed) throw new Error(`unreachable: message ${pending.id} is gone`);
+      inbox.emitMessage(shop, failed.conversation ?? conversation, failed.message);
+      return failed.message;
     }
   }
 
-  /** Marks a message still pending failed with the reason, shown live with its retry. */
+  /**
+   * Marks a message still pending failed with the reason, shown live with its retry; the shopper
+   * it would have answered is waiting again (the inbox shows them in "Needs you").
+   */
   async function fail(shop: ShopRow, conversation: ConversationRow, messageId: string, reason: string) {
-    const [failed] = await db
-      .update(messages)
-      .set({ status: 'failed', error: reason.slice(0, 500) })
-      .where(and(eq(messages.id, messageId), eq(messages.status, 'pending')))
-      .returning();
-    if (failed) inbox.emitMessage(shop, conversation, failed);
-    return failed ?? null;
+    const failed = await inbox.failReply(shop, messageId, reason, { onlyPending: true });
+    if (failed) inbox.emitMessage(shop, failed.conversation ?? conversation, failed.message);
+    return failed?.message ?? null;
   }
 
   async function store(
@@ -70,7 +75,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     message: OutgoingMessage,
     replyTo: string | null,
   ): Promise<{ pending: MessageRow; conversation: ConversationRow } | null> {
-    const now = new Date();
+    const now = stampOf(shop.provider, new Date());
     const text = previewText(message.type, message.content);
     return db.transaction(async (tx) => {
       const [pending] = await tx
@@ -153,7 +158,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
         .returning();
       if (!pending) throw notFound('No failed message with this id');
       inbox.emitMessage(shop, conversation, pending);
-      return deliver(shop, conversation, pending);
+      const sent = await deliver(shop, conversation, pending);
+      // It reached the shopper now: the conversation's row counts it again.
+      if (sent.status === 'sent') await inbox.resummarize(shop, conversation.id);
+      return sent;
     },
   };
 }

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../errors.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import type { Connector, MarketplaceTokens } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
+import { queueWaitingPass } from '../answering/answering.jobs.ts';
 import { createShopCache } from './shop-guard.ts';
 
 export const defaultShopConfig: ShopConfig = {
@@ -163,21 +164,39 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
       if (body.vouchersEnabled !== undefined) config.vouchersEnabled = body.vouchersEnabled;
       if (body.pauseBotOnManualReply !== undefined) config.pauseBotOnManualReply = body.pauseBotOnManualReply;
       if (body.handoverMessage !== undefined) config.handoverMessage = body.handoverMessage;
-      const [updated] = await db
-        .update(shops)
-        .set({
-          ...(body.defaultBotStatus !== undefined ? { defaultBotStatus: body.defaultBotStatus } : {}),
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.person_name !== undefined ? { personName: body.person_name } : {}),
-          ...(body.person_email !== undefined ? { personEmail: body.person_email } : {}),
-          ...(body.person_phone !== undefined ? { personPhone: body.person_phone } : {}),
-          config,
-          updatedAt: new Date(),
-        })
-        .where(eq(shops.id, row.id))
-        .returning();
+      const { updated, turnedOn } = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ botOn: shops.defaultBotStatus })
+          .from(shops)
+          .where(eq(shops.id, row.id))
+          .for('update');
+        const [after] = await tx
+          .update(shops)
+          .set({
+            ...(body.defaultBotStatus !== undefined ? { defaultBotStatus: body.defaultBotStatus } : {}),
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.person_name !== undefined ? { personName: body.person_name } : {}),
+            ...(body.person_email !== undefined ? { personEmail: body.person_email } : {}),
+            ...(body.person_phone !== undefined ? { personPhone: body.person_phone } : {}),
+            config,
+            updatedAt: new Date(),
+          })
+          .where(eq(shops.id, row.id))
+          .returning();
+        if (!after || before?.botOn === after.defaultBotStatus) return { updated: after, turnedOn: false };
+        // Turned on: shoppers who wrote while it was off and still wait are answered (decision 0013),
+        // in a pass that survives a crash; turned off: no pass is owed.
+        const [marked] = await tx
+          .update(shops)
+          .set({ waitingPassAt: after.defaultBotStatus ? new Date() : null })
+          .where(eq(shops.id, row.id))
+          .returning();
+        return { updated: marked, turnedOn: after.defaultBotStatus };
+      });
       cache.forget(row.id);
       if (!updated) throw notFound('Shop not found');
+      if (turnedOn && updated.waitingPassAt)
+        await queueWaitingPass(ctx.queue, updated.id, updated.waitingPassAt);
       return toShop(updated);
     },
 

@@ -1,5 +1,5 @@
 import { normalizeInput, responseDeadline, shopTimeZone } from '@balas/contracts';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
@@ -30,22 +30,102 @@ export function replyDeadline(
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Answers due in one pass are made due this many conversations at a time, each batch its own transaction. */
+export const ARM_BATCH = 200;
+
 /**
- * The bot was just put (back) in charge: when the shopper's latest message is still unanswered it
- * becomes due (in the caller's transaction, so the answer survives a crash). Returns its id, or
- * null when nobody waits.
+ * Makes the bot's answer to a shopper message due, in the caller's transaction (so it survives a
+ * crash), and marks its conversation. Due again if it was due already: a decision running now, made
+ * on what was true before, does not take it away (auto-reply.ts settles only what it saw).
+ */
+async function makeDue(tx: Tx, shopId: string, due: { messageId: string; conversationId: string }[]) {
+  if (due.length === 0) return [];
+  await tx
+    .insert(answersDue)
+    .values(due.map((d) => ({ messageId: d.messageId, conversationId: d.conversationId, shopId })))
+    .onConflictDoUpdate({ target: answersDue.messageId, set: { dueAt: sql`now()`, sweeps: 0 } });
+  return tx
+    .update(conversations)
+    .set({ answerDue: true })
+    .where(
+      inArray(
+        conversations.id,
+        due.map((d) => d.conversationId),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * The bot was just put (back) in charge: when the shopper's latest message is still unanswered (no
+ * message of the shop after it but a failed one) it becomes due, in the caller's transaction.
+ * Returns its id and the conversation as it is now, or null when nobody waits.
  */
 async function answerWaitingShopper(tx: Tx, shop: ShopRow, conversation: ConversationRow) {
-  if (!conversation.awaitingSince) return null;
+  if (conversation.lastFrom !== 'customer') return null;
   const [latest] = await tx
     .select({ id: messages.id, sender: messages.sender })
     .from(messages)
-    .where(eq(messages.conversationId, conversation.id))
+    .where(and(eq(messages.conversationId, conversation.id), ne(messages.status, 'failed')))
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(1);
   if (latest?.sender !== 'customer') return null;
-  await tx.insert(answersDue).values({ messageId: latest.id, shopId: shop.id }).onConflictDoNothing();
-  return latest.id;
+  const [row] = await makeDue(tx, shop.id, [{ messageId: latest.id, conversationId: conversation.id }]);
+  return { messageId: latest.id, conversation: row ?? conversation };
+}
+
+/**
+ * What a conversation's row says of its messages, read again from them with failed sends left out:
+ * the latest message and who wrote it, and since when the shopper waits (the first of their
+ * messages after the shop's last reply that reached them). After a send failed, the shopper who
+ * was answered by it is waiting again; after a retry went through, no longer.
+ */
+async function summarize(tx: Tx, shop: ShopRow, conversationId: string) {
+  const mine = eq(messages.conversationId, conversationId);
+  const reached = ne(messages.status, 'failed');
+  const [latest] = await tx
+    .select({
+      text: messages.text,
+      sentAt: messages.sentAt,
+      sender: messages.sender,
+      externalId: messages.externalId,
+    })
+    .from(messages)
+    .where(and(mine, reached))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(1);
+  if (!latest) return null;
+  let since: Date | null = null;
+  if (latest.sender === 'customer') {
+    const [reply] = await tx
+      .select({ sentAt: messages.sentAt })
+      .from(messages)
+      .where(and(mine, reached, ne(messages.sender, 'customer')))
+      .orderBy(desc(messages.sentAt), desc(messages.id))
+      .limit(1);
+    const [first] = await tx
+      .select({ sentAt: messages.sentAt })
+      .from(messages)
+      .where(
+        and(mine, eq(messages.sender, 'customer'), reply ? gt(messages.sentAt, reply.sentAt) : undefined),
+      )
+      .orderBy(asc(messages.sentAt), asc(messages.id))
+      .limit(1);
+    since = first?.sentAt ?? latest.sentAt;
+  }
+  const [row] = await tx
+    .update(conversations)
+    .set({
+      latestText: latest.text,
+      latestAt: latest.sentAt,
+      lastFrom: latest.sender,
+      lastMessageExternalId: latest.externalId,
+      awaitingSince: since,
+      replyDueAt: since ? replyDeadline(shop, since) : null,
+    })
+    .where(eq(conversations.id, conversationId))
+    .returning();
+  return row ?? null;
 }
 
 /**
@@ -93,30 +173,38 @@ export function createConversationStore(db: Db) {
           .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, c.externalId)))
           .for('update');
         if (!fromCustomer) {
-          const [adopted] = await tx
-            .update(messages)
-            .set({ externalId: m.externalId, status: 'sent', error: null })
+          // Stored already (our reply, marked sent with the id the platform gave it): a duplicate.
+          // Adopting another of our rows with the same words would give two rows one platform id.
+          const [known] = await tx
+            .select({ id: messages.id })
+            .from(messages)
+            .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, m.externalId)));
+          if (known) return null;
+          const [ours] = await tx
+            .select({ id: messages.id, status: messages.status })
+            .from(messages)
             .where(
-              inArray(
-                messages.id,
-                tx
-                  .select({ id: messages.id })
-                  .from(messages)
-                  .where(
-                    and(
-                      eq(messages.conversationId, conversation!.id),
-                      isNull(messages.externalId),
-                      inArray(messages.status, ['pending', 'failed']),
-                      eq(messages.text, text),
-                      gt(messages.createdAt, new Date(sentAt.getTime() - ECHO_WINDOW_MS)),
-                    ),
-                  )
-                  .orderBy(messages.createdAt)
-                  .limit(1),
+              and(
+                eq(messages.conversationId, conversation!.id),
+                isNull(messages.externalId),
+                inArray(messages.status, ['pending', 'failed']),
+                eq(messages.text, text),
+                gt(messages.createdAt, new Date(sentAt.getTime() - ECHO_WINDOW_MS)),
               ),
             )
-            .returning();
-          if (adopted) return { conversation: conversation!, message: adopted };
+            // A reply on its way before one that failed with the same words.
+            .orderBy(sql`${messages.status} = 'pending' desc`, messages.createdAt)
+            .limit(1);
+          if (ours) {
+            const [adopted] = await tx
+              .update(messages)
+              .set({ externalId: m.externalId, status: 'sent', error: null })
+              .where(eq(messages.id, ours.id))
+              .returning();
+            // A reply counted as failed reached the shopper after all: they are answered.
+            const summarized = ours.status === 'failed' ? await summarize(tx, shop, conversation!.id) : null;
+            return { conversation: summarized ?? conversation!, message: adopted! };
+          }
         }
         const [message] = await tx
           .insert(messages)
@@ -133,8 +221,11 @@ export function createConversationStore(db: Db) {
           .onConflictDoNothing({ target: [messages.shopId, messages.externalId] })
           .returning();
         if (!message) return null;
-        if (fromCustomer && options.answerDue) {
-          await tx.insert(answersDue).values({ messageId: message.id, shopId: shop.id });
+        const answerDue = fromCustomer && options.answerDue === true;
+        if (answerDue) {
+          await tx
+            .insert(answersDue)
+            .values({ messageId: message.id, conversationId: conversation!.id, shopId: shop.id });
         }
         const current = conversation!;
         const newer = sentAt.getTime() >= current.latestAt.getTime();
@@ -159,6 +250,7 @@ export function createConversationStore(db: Db) {
           ...(c.customerName && !current.customerName ? { customerName: c.customerName } : {}),
           ...(c.customerId && !current.customerId ? { customerId: c.customerId } : {}),
           ...(reopens ? { resolvedAt: null, snoozedUntil: null } : {}),
+          ...(answerDue ? { answerDue: true } : {}),
           ...countdown,
         };
         // An older message from the shop's side (caught up late) changes nothing on the conversation.
@@ -215,7 +307,8 @@ export function createConversationStore(db: Db) {
               ? [event(shop, conversation.id, 'handed_back', 'merchant')]
               : []),
           ]);
-        return { conversation: row!, answerDue: enabled ? await answerWaitingShopper(tx, shop, row!) : null };
+        const due = enabled ? await answerWaitingShopper(tx, shop, row!) : null;
+        return { conversation: due?.conversation ?? row!, answerDue: due?.messageId ?? null };
       });
     },
 
@@ -295,7 +388,8 @@ export function createConversationStore(db: Db) {
             event(shop, conversation.id, 'handed_back', 'merchant'),
             event(shop, conversation.id, 'bot_enabled', 'merchant'),
           ]);
-        return { conversation: row!, answerDue: await answerWaitingShopper(tx, shop, row!) };
+        const due = await answerWaitingShopper(tx, shop, row!);
+        return { conversation: due?.conversation ?? row!, answerDue: due?.messageId ?? null };
       });
     },
 
@@ -340,6 +434,171 @@ export function createConversationStore(db: Db) {
         return shop ? [{ shop, conversation: c }] : [];
       });
     },
+
+    /**
+     * The shop's switch was turned on: one page of its conversations (newest activity first, after
+     * `after`), and of them those the bot now answers (the shop's switch, no override, not handed
+     * over, resolved or snoozed) whose latest message is the shopper's, unanswered: their answer is
+     * made due (again, if a decision made while the switch was off may be running), in one
+     * transaction per page. `next` is where the next page starts, null after the last.
+     */
+    async armWaiting(shop: ShopRow, after: { at: Date; id: string } | null, size = ARM_BATCH) {
+      const page = await db
+        .select({ id: conversations.id, latestAt: conversations.latestAt })
+        .from(conversations)
+        .where(
+          and(
+            eq(conversations.shopId, shop.id),
+            after
+              ? sql`(${conversations.latestAt}, ${conversations.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(conversations.latestAt), desc(conversations.id))
+        .limit(size);
+      const last = page.at(-1);
+      const next = page.length === size && last ? { at: last.latestAt, id: last.id } : null;
+      if (page.length === 0) return { armed: [], next };
+      const armed = await db.transaction(async (tx) => {
+        const ids = sql.join(
+          page.map((p) => sql`${p.id}::uuid`),
+          sql`, `,
+        );
+        // Locked first, as every writer of a conversation and its answers due does.
+        const picked = (await tx.execute(sql`select c.id as conversation_id, latest.id as message_id
+          from conversations c
+          join shops s on s.id = c.shop_id
+          cross join lateral (select m.id, m.sender from messages m
+            where m.conversation_id = c.id and m.status <> 'failed'
+            order by m.sent_at desc, m.id desc limit 1) latest
+          where c.id in (${ids}) and s.default_bot_status and c.bot_enabled is null and not c.handed_over
+            and c.resolved_at is null and c.last_from = 'customer'
+            and (c.snoozed_until is null or c.snoozed_until <= now()) and latest.sender = 'customer'
+          for update of c`)) as unknown as { rows: { conversation_id: string; message_id: string }[] };
+        const due = picked.rows.map((r) => ({ messageId: r.message_id, conversationId: r.conversation_id }));
+        const rows = await makeDue(tx, shop.id, due);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return due.flatMap((d) => {
+          const conversation = byId.get(d.conversationId);
+          return conversation ? [{ conversation, messageId: d.messageId }] : [];
+        });
+      });
+      return { armed, next };
+    },
+
+    /** When a message's answer was last made due (exact, as text), or null when it is not due. */
+    async dueMark(messageId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ at: sql<string>`${answersDue.dueAt}::text` })
+        .from(answersDue)
+        .where(eq(answersDue.messageId, messageId));
+      return row?.at ?? null;
+    },
+
+    /**
+     * A decision on a message begins: its answer due is claimed, so that a second decision (its job
+     * beside the website chat's request, a job queued again) waits for this one instead of making
+     * another answer. A claim older than `staleBefore` was left by a decision that died. `mark`: when
+     * the answer was made due (see settleAnswer); `busy`: another decision holds it.
+     */
+    async claimAnswer(messageId: string, staleBefore: Date) {
+      const [claimed] = await db
+        .update(answersDue)
+        .set({ claimedAt: sql`now()` })
+        .where(
+          and(
+            eq(answersDue.messageId, messageId),
+            or(isNull(answersDue.claimedAt), lt(answersDue.claimedAt, staleBefore)),
+          ),
+        )
+        .returning({ mark: sql<string>`${answersDue.dueAt}::text` });
+      if (claimed) return { busy: false, mark: claimed.mark };
+      const [held] = await db
+        .select({ id: answersDue.messageId })
+        .from(answersDue)
+        .where(eq(answersDue.messageId, messageId));
+      return { busy: held !== undefined, mark: null };
+    },
+
+    /** A decision gave up its claim with the answer still due (the sweep takes it up). */
+    releaseAnswer: (messageId: string) =>
+      db.update(answersDue).set({ claimedAt: null }).where(eq(answersDue.messageId, messageId)),
+
+    /**
+     * The bot has decided on a message whose answer was due as of `mark` (dueMark before deciding):
+     * its row goes, unless it was made due again meanwhile (`force`: whatever its time), and the
+     * conversation's `answer_due` is cleared with its last row. `settled`: nothing due is left for
+     * the message; `conversation`: the row when its mark was cleared.
+     */
+    async settleAnswer(messageId: string, mark: string | null, options: { force?: boolean } = {}) {
+      return db.transaction(async (tx) => {
+        const [message] = await tx
+          .select({ conversationId: messages.conversationId })
+          .from(messages)
+          .where(eq(messages.id, messageId));
+        if (!message) return { settled: true, conversation: null };
+        const { conversationId } = message;
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+          .for('update');
+        if (options.force || mark !== null) {
+          await tx
+            .delete(answersDue)
+            .where(
+              and(
+                eq(answersDue.messageId, messageId),
+                options.force ? undefined : sql`${answersDue.dueAt} <= ${mark}::timestamptz`,
+              ),
+            );
+        }
+        const [left] = await tx
+          .select({ id: answersDue.messageId })
+          .from(answersDue)
+          .where(eq(answersDue.messageId, messageId));
+        const [cleared] = await tx
+          .update(conversations)
+          .set({ answerDue: false })
+          .where(
+            and(
+              eq(conversations.id, conversationId),
+              eq(conversations.answerDue, true),
+              sql`not exists (select 1 from ${answersDue} d where d.conversation_id = ${conversationId})`,
+            ),
+          )
+          .returning();
+        return { settled: !left, conversation: cleared ?? null };
+      });
+    },
+
+    /**
+     * A message of the shop did not reach the shopper: failed with the reason (`onlyPending`: only
+     * while still pending), and the conversation's row read again without it (the shopper it would
+     * have answered is waiting again). Null when nothing was marked.
+     */
+    async failReply(
+      shop: ShopRow,
+      messageId: string,
+      reason: string,
+      options: { onlyPending?: boolean } = {},
+    ) {
+      return db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(messages)
+          .set({ status: 'failed', error: reason.slice(0, 500) })
+          .where(
+            and(eq(messages.id, messageId), options.onlyPending ? eq(messages.status, 'pending') : undefined),
+          )
+          .returning();
+        if (!failed) return null;
+        return { message: failed, conversation: await summarize(tx, shop, failed.conversationId) };
+      });
+    },
+
+    /** The conversation's row read again from its messages (a failed reply went through on a retry). */
+    resummarize: (shop: ShopRow, conversationId: string) =>
+      db.transaction((tx) => summarize(tx, shop, conversationId)),
 
     async setResponseWindow(shop: ShopRow, hours: number | null) {
       return db.transaction(async (tx) => {

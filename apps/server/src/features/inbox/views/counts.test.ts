@@ -69,6 +69,7 @@ describe('the inbox counts kept by triggers', () => {
       handed_over: [sql`false`, sql`false`, sql`true`],
       last_from: [sql`null`, sql`'customer'`, sql`'customer'`, sql`'bot'`, sql`'agent'`],
       bot_enabled: [sql`null`, sql`null`, sql`true`, sql`false`],
+      answer_due: [sql`false`, sql`true`],
       unread_count: [sql`0`, sql`0`, sql`1`, sql`3`],
       // Times as the app writes them: JavaScript dates, whole milliseconds (the cursors' precision).
       reply_due_at: [sql`null`, sql`${inAnHour}`, sql`${inTwoHours}`],
@@ -163,14 +164,18 @@ describe('the inbox counts kept by triggers', () => {
     await query(sql`update shops set default_bot_status = (name = 'Bot on')`);
     const due = new Date(Date.now() + 1_800_000).toISOString();
     for (const [i, kind] of [
-      sql`true, 'customer', null`,
-      sql`false, 'customer', null`,
-      sql`false, 'customer', false`,
-      sql`false, 'bot', false`,
+      sql`true, 'customer', null, false`,
+      sql`false, 'customer', null, true`,
+      sql`false, 'customer', false, true`,
+      sql`false, 'bot', false, false`,
+      // The shopper wrote last and the bot owes nothing (it did not answer): a person must.
+      sql`false, 'customer', null, false`,
+      sql`false, 'customer', true, false`,
+      sql`false, 'customer', true, true`,
     ].entries()) {
       for (const shop of shopsA) {
         await query(sql`insert into conversations (shop_id, external_id, latest_at, reply_due_at, handed_over,
-            last_from, bot_enabled)
+            last_from, bot_enabled, answer_due)
           values (${shop}::uuid, ${`kind${i}`}, ${new Date(Date.now() - i * 1000).toISOString()},
             ${i % 2 ? due : null}, ${kind})`);
       }

@@ -19,16 +19,21 @@ const conversation = (patch: Partial<RowConversation> = {}): RowConversation => 
   resolvedAt: null,
   snoozedUntil: null,
   replyDueAt: null,
+  answerDue: false,
   ...patch,
 });
 
 describe('the effective state of a conversation', () => {
   it.each([
-    ['bot on, shopper last', {}, true, 'bot'],
+    ['bot on, shopper last, answer due', { answerDue: true }, true, 'bot'],
+    // The bot decided and did not answer (a sticker, given up), or nothing made it due: a person must.
+    ['bot on, shopper last, nothing due', {}, true, 'needs_you'],
     ['bot on, bot last', { lastFrom: 'bot' }, true, 'bot'],
+    ['shop off, shopper last, answer due', { answerDue: true }, false, 'needs_you'],
     ['shop off, shopper last', {}, false, 'needs_you'],
     ['shop off, staff last', { lastFrom: 'agent' }, false, 'waiting'],
-    ['override on in a shop that is off', { botEnabled: true }, false, 'bot'],
+    ['override on in a shop that is off', { botEnabled: true, answerDue: true }, false, 'bot'],
+    ['override on, nothing due', { botEnabled: true }, false, 'needs_you'],
     ['override off in a shop that is on', { botEnabled: false }, true, 'needs_you'],
     ['handed over with the bot on', { handedOver: true }, true, 'needs_you'],
     ['resolved beats everything', { handedOver: true, resolvedAt: now }, true, 'resolved'],

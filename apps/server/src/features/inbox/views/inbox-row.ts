@@ -20,6 +20,7 @@ export type RowConversation = Pick<
   | 'resolvedAt'
   | 'snoozedUntil'
   | 'replyDueAt'
+  | 'answerDue'
 >;
 export type RowShop = Pick<ShopRow, 'id' | 'name' | 'provider' | 'defaultBotStatus'>;
 
@@ -33,14 +34,15 @@ export const effectiveBot = (
 
 /**
  * The one effective state (contracts inbox-views.ts): resolved > snoozed (until passed) > needs you
- * (handed over, or the shopper waits with the bot off) > bot > waiting. The SQL of the views and
- * counts (views.sql.ts) says the same.
+ * (handed over, or the shopper waits and the bot owes them nothing: it is off, or it decided and
+ * did not answer) > bot > waiting. The SQL of the views (views.service.ts) and of the counts
+ * (inbox_tally_of, migration 0015) says the same.
  */
 export function inboxStateOf(c: RowConversation, shop: RowShop, now = new Date()): InboxState {
   if (c.resolvedAt) return 'resolved';
   if (c.snoozedUntil && c.snoozedUntil > now) return 'snoozed';
   const bot = effectiveBot(c, shop);
-  if (c.handedOver || (c.lastFrom === 'customer' && !bot)) return 'needs_you';
+  if (c.handedOver || (c.lastFrom === 'customer' && !(bot && c.answerDue))) return 'needs_you';
   return bot ? 'bot' : 'waiting';
 }
 

@@ -23,9 +23,11 @@ const botOn = sql`coalesce(c.bot_enabled, s.default_bot_status)`;
 const awake = sql`(c.snoozed_until is null or c.snoozed_until <= now())`;
 export const viewCondition: Record<InboxView, SQL> = {
   needs_you: sql`c.resolved_at is null and (c.handed_over or c.last_from = 'customer') and ${awake}
-    and (c.handed_over or not ${botOn})`,
+    and (c.handed_over or not ${botOn} or not c.answer_due)`,
   unread: sql`c.resolved_at is null and c.unread_count > 0 and ${awake}`,
-  bot: sql`c.resolved_at is null and ${awake} and not c.handed_over and ${botOn}`,
+  // The shopper who wrote last is the bot's only while it owes them an answer.
+  bot: sql`c.resolved_at is null and ${awake} and not c.handed_over and ${botOn}
+    and (c.answer_due or c.last_from is distinct from 'customer')`,
   resolved: sql`c.resolved_at is not null`,
   all: sql`true`,
 };
@@ -94,6 +96,7 @@ type RawRow = [
   resolvedAt: string | null,
   snoozedUntil: string | null,
   replyDueAt: string | null,
+  answerDue: boolean,
   shopName: string,
   provider: RowShop['provider'],
   defaultBotStatus: boolean,
@@ -101,10 +104,10 @@ type RawRow = [
 const rowArray = sql`json_build_array(page.id, page.shop_id, page.external_id, page.customer_name,
   page.latest_text, page.latest_at, page.last_from, page.unread_count, page.bot_enabled, page.handed_over,
   page.handover_reason, page.handover_code, page.resolved_at, page.snoozed_until, page.reply_due_at,
-  page.shop_name, page.provider, page.default_bot_status)`;
+  page.answer_due, page.shop_name, page.provider, page.default_bot_status)`;
 const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest_text, c.latest_at, c.last_from,
   c.unread_count, c.bot_enabled, c.handed_over, c.handover_reason, c.handover_code, c.resolved_at,
-  c.snoozed_until, c.reply_due_at`;
+  c.snoozed_until, c.reply_due_at, c.answer_due`;
 const maybeDate = (v: string | null) => (v === null ? null : new Date(v));
 
 function parseRow([
@@ -123,6 +126,7 @@ function parseRow([
   resolvedAt,
   snoozedUntil,
   replyDueAt,
+  answerDue,
   shopName,
   provider,
   defaultBotStatus,
@@ -144,6 +148,7 @@ function parseRow([
       resolvedAt: maybeDate(resolvedAt),
       snoozedUntil: maybeDate(snoozedUntil),
       replyDueAt: maybeDate(replyDueAt),
+      answerDue,
     },
     shop: { id: shopId, name: shopName, provider, defaultBotStatus },
   };
