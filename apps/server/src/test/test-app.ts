@@ -8,6 +8,7 @@ import { type BuildOptions, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type AppContext, closeContext, createContext } from '../context.ts';
 import { registerJobs } from '../jobs.ts';
+import type { Queue } from '../platform/queue.ts';
 import { readDatabaseTemplate } from './database-template.ts';
 
 export interface TestApp {
@@ -46,6 +47,10 @@ export async function createTestDatabaseUrl(): Promise<{ url: string | undefined
 export async function createTestApp(
   env: Record<string, string> = {},
   build: BuildOptions = {},
+  options: {
+    /** The job queue the app is built with, in place of the context's (it gets the context's). */
+    queue?: (ctx: AppContext) => Queue;
+  } = {},
 ): Promise<TestApp> {
   const outer = loadConfig(process.env);
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-test-'));
@@ -67,6 +72,7 @@ export async function createTestApp(
     databaseTemplate: databaseUrl ? undefined : readDatabaseTemplate(),
     queuePrefix: `balas-test-${suffix}`,
   });
+  if (options.queue) ctx.queue = options.queue(ctx);
   const app = await buildApp(ctx, build);
   await registerJobs(ctx, app.services, { schedule: false });
   await ctx.queue.startWorker();
