@@ -1,4 +1,4 @@
-import { accountWords, messages } from '@balas/contracts';
+import { accountWords, messages, serverMessages } from '@balas/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -39,7 +39,7 @@ describe('the account page', () => {
 
     // The account page is reached from the merchant's name in the top bar.
     await page.goto('/dashboard/shops');
-    await page.getByRole('link', { name: /^Account: / }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.waitForURL('**/dashboard/account');
     await page.getByRole('heading', { name: accountWords.title, level: 1 }).waitFor();
     await page.getByText(email).waitFor();
@@ -52,7 +52,7 @@ describe('the account page', () => {
     await field(page, words.new).fill('lantern-quiet-87');
     await field(page, words.confirm).fill('lantern-quiet-87');
     await page.getByRole('button', { name: words.submit }).click();
-    await page.getByText(messages.auth.currentPasswordWrong).waitFor();
+    await page.getByText(serverMessages.password.currentWrong).waitFor();
     expect(await field(page, words.current).getAttribute('aria-invalid')).toBe('true');
     // A guessable new one: refused as at sign-up.
     await field(page, words.current).fill('correct horse');
@@ -93,7 +93,7 @@ describe('the account page', () => {
     const { page, context } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signedIn(page, server.url);
     await page.goto('/dashboard/shops');
-    await page.getByRole('link', { name: /^Account: / }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.waitForURL('**/dashboard/account');
     await page.getByRole('heading', { name: words.title }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -4,8 +4,6 @@
 export const accountWords = {
   title: 'Account',
   subtitle: 'Your details and the password you sign in with.',
-  /** The top bar's way to the page. */
-  open: 'Account',
   details: 'Your details',
   name: 'Name',
   email: 'Email',

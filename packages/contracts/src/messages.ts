@@ -39,9 +39,6 @@ export const messages = {
     resetDoneTitle: 'Password Successfully Reset',
     resetDoneBody: 'Please proceed to login with your new password',
     resetMailSubject: 'Reset your Balas password',
-    currentPasswordWrong: 'Your current password is not correct',
-    passwordChanged: 'Your password has been changed',
-    passwordChangedMailSubject: 'Your Balas password was changed',
   },
   /** The one inbox (issue 15): its views, actions and saved replies. */
   inbox: {

@@ -3,6 +3,12 @@
  * the dashboard's first load carries.
  */
 export const serverMessages = {
+  /** The password change (`POST /api/change_password`); the dashboard words it as `accountWords`. */
+  password: {
+    currentWrong: 'Your current password is not correct',
+    changed: 'Your password has been changed',
+    changedMailSubject: 'Your Balas password was changed',
+  },
   platformOff: (provider: 'shopee' | 'lazada') =>
     `${provider === 'shopee' ? 'Shopee' : 'Lazada'} is not set up on this server. Ask whoever runs Balas to add its partner credentials.`,
   /** Why the bot handed a conversation over, as the merchant reads it (never a score). */

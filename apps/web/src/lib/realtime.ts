@@ -1,7 +1,6 @@
 import { clientEvents, type RealtimeEvent } from '@balas/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Socket } from 'socket.io-client';
-import { api } from './api-client.ts';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './storage.ts';
 
@@ -58,34 +57,9 @@ function open(io: typeof import('./realtime-connection.ts').io, listen: (s: Sock
     // were missed: what is on screen is read again.
     if (!s.recovered) for (const queryKey of liveQueries) void queryClient.invalidateQueries({ queryKey });
   });
-  // Closed or refused by the server, the socket does not come back by itself: that is how the
-  // server ends a session's connections (signed out, or the password changed or reset elsewhere).
-  s.on('disconnect', () => {
-    setState('reconnecting');
-    if (!s.active) checkSession(s);
-  });
-  s.on('connect_error', () => {
-    setState('reconnecting');
-    if (!s.active) checkSession(s);
-  });
+  s.on('disconnect', () => setState('reconnecting'));
+  s.on('connect_error', () => setState('reconnecting'));
   return s;
-}
-
-/** Pause before connecting again when the server closed a connection whose session still holds. */
-const RETRY_MS = 2000;
-
-/**
- * Asks the API whether this session still holds: its 401 ends the session here and goes to the
- * login page (App's onUnauthorized); if it holds, the connection is opened again after a pause.
- */
-function checkSession(s: Socket) {
-  api('/me').then(
-    () =>
-      setTimeout(() => {
-        if (socket === s && !s.connected && !s.active) s.connect();
-      }, RETRY_MS),
-    () => {},
-  );
 }
 
 export function closeRealtime() {

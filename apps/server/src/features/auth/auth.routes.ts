@@ -7,6 +7,7 @@ import {
   messages,
   okAnswer,
   resetPasswordBody,
+  serverMessages,
   sessionAnswer,
   signinBody,
   signupBody,
@@ -115,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         { merchantId: request.merchantId, sessionId: request.sessionId },
         request.body,
       );
-      return { data: { message: messages.auth.passwordChanged, endedSessions } };
+      return { data: { message: serverMessages.password.changed, endedSessions } };
     },
   );
 

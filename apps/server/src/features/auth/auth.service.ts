@@ -1,4 +1,4 @@
-import { limits, type Merchant, messages } from '@balas/contracts';
+import { limits, type Merchant, messages, serverMessages } from '@balas/contracts';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -221,7 +221,7 @@ export function createAuthService(ctx: AppContext) {
       const [row] = await db.select().from(merchants).where(eq(merchants.id, current.merchantId));
       if (!row) throw new AppError('unauthenticated', messages.auth.unauthenticated);
       if (!(await verify(row.passwordHash, input.current_password))) {
-        const message = messages.auth.currentPasswordWrong;
+        const message = serverMessages.password.currentWrong;
         throw new AppError('validation', message, { current_password: message });
       }
       await refuseGuessable(input.password, row);
@@ -234,7 +234,7 @@ export function createAuthService(ctx: AppContext) {
           .where(and(eq(merchants.id, row.id), eq(merchants.passwordHash, row.passwordHash)))
           .returning({ id: merchants.id });
         if (changed.length === 0) {
-          const message = messages.auth.currentPasswordWrong;
+          const message = serverMessages.password.currentWrong;
           throw new AppError('validation', message, { current_password: message });
         }
         await tx
@@ -259,7 +259,7 @@ export function createAuthService(ctx: AppContext) {
       await ctx.mailer
         .send({
           to: row.email,
-          subject: messages.auth.passwordChangedMailSubject,
+          subject: serverMessages.password.changedMailSubject,
           text: `Hello ${row.name},\n\nThe password of your Balas account was changed, and every other device signed in to it was signed out.\n\nIf it was not you, reset your password now: ${ctx.config.publicUrl}/login ("Forgot password?").\n`,
           html: `<p>Hello ${escapeHtml(row.name)},</p><p>The password of your Balas account was changed, and every other device signed in to it was signed out.</p><p>If it was not you, reset your password now: <a href="${escapeHtml(`${ctx.config.publicUrl}/login`)}">${escapeHtml(`${ctx.config.publicUrl}/login`)}</a> ("Forgot password?").</p>`,
         })

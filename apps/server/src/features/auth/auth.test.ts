@@ -1,4 +1,4 @@
-import { messages } from '@balas/contracts';
+import { messages, serverMessages } from '@balas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, outboxEmails, sessions } from '../../db/schema.ts';
@@ -351,7 +351,7 @@ describe('password change', () => {
 
     const res = await change(headers, body('correct horse', 'lantern-quiet-87'));
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ message: messages.auth.passwordChanged, endedSessions: 2 });
+    expect(res.json().data).toEqual({ message: serverMessages.password.changed, endedSessions: 2 });
     expect(await me(headers)).toBe(200);
     expect(await me(phone)).toBe(401);
     expect(await me(laptop)).toBe(401);
@@ -369,7 +369,7 @@ describe('password change', () => {
       password_confirmation: 'violet-harbour-41',
     });
     expect(reset.statusCode).toBe(422);
-    expect(mails.at(-1)?.subject).toBe(messages.auth.passwordChangedMailSubject);
+    expect(mails.at(-1)?.subject).toBe(serverMessages.password.changedMailSubject);
     expect(mails.at(-1)?.text).toContain('every other device signed in to it was signed out');
   });
 
@@ -380,8 +380,8 @@ describe('password change', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'validation',
-      message: messages.auth.currentPasswordWrong,
-      fields: { current_password: messages.auth.currentPasswordWrong },
+      message: serverMessages.password.currentWrong,
+      fields: { current_password: serverMessages.password.currentWrong },
     });
     // Not a 401: the dashboard would take that for the end of the session.
     expect(await me(headers)).toBe(200);

@@ -1,7 +1,6 @@
-import { accountWords } from '@balas/contracts';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import { AppBar, Avatar, Box, Button, ButtonBase, IconButton, Toolbar, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, IconButton, Stack, Toolbar, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -9,21 +8,6 @@ import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useRealtimeState } from '../../lib/realtime.ts';
 import { countText, useInboxCounts } from '../../lib/realtime-counts.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
-
-/** Not shown, still read by screen readers. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-  padding: 0,
-  margin: '-1px',
-} as const;
-/** Not shown below 600 px, still read there. */
-const hiddenBelowSm = { '@media (max-width: 599.95px)': visuallyHidden };
 
 /** Shown while the live connection is down: what is on screen may be behind until it is back. */
 function Reconnecting() {
@@ -47,36 +31,28 @@ function Reconnecting() {
   );
 }
 
-/** The merchant's initial (and name, from 600 px), a link to their account page. */
+/** The merchant's initial, a link to their account page, and their name from 600 px. */
 function Merchant() {
   const me = useMe();
   if (!me.data) return null;
   return (
-    <ButtonBase
-      component={Link}
-      to="/dashboard/account"
-      title={accountWords.open}
-      sx={{ borderRadius: 5, px: 0.5, py: 0.5, gap: 1, '&:hover': { bgcolor: 'action.hover' } }}
-    >
-      <Avatar
-        aria-hidden
-        sx={{ width: 32, height: 32, bgcolor: 'primary.light', color: 'primary.dark', fontSize: 15 }}
-      >
-        {me.data.name.slice(0, 1).toUpperCase()}
-      </Avatar>
-      {/* Read as "Account: {name}"; the name shows from 600 px and is only read below. */}
-      <Box component="span" sx={visuallyHidden}>
-        {accountWords.open}:{' '}
-      </Box>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <IconButton component={Link} to="/dashboard/account" aria-label="Account">
+        <Avatar
+          aria-hidden
+          sx={{ width: 32, height: 32, bgcolor: 'primary.light', color: 'primary.dark', fontSize: 15 }}
+        >
+          {me.data.name.slice(0, 1).toUpperCase()}
+        </Avatar>
+      </IconButton>
       <Typography
-        component="span"
         variant="body2"
-        sx={{ fontWeight: 600, maxWidth: 180, pr: 0.5, display: 'block', ...hiddenBelowSm }}
+        sx={{ fontWeight: 600, maxWidth: 180, display: { xs: 'none', sm: 'block' } }}
         noWrap
       >
         {me.data.name}
       </Typography>
-    </ButtonBase>
+    </Stack>
   );
 }
 

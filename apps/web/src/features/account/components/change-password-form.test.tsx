@@ -1,4 +1,4 @@
-import { accountWords, messages } from '@balas/contracts';
+import { accountWords, messages, serverMessages } from '@balas/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -65,7 +65,7 @@ describe('password change form', () => {
 
   it("puts the server's message on the current password field", async () => {
     localStorage.setItem('token', 'abc');
-    const message = messages.auth.currentPasswordWrong;
+    const message = serverMessages.password.currentWrong;
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
