@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersType, answerTypesOf, askedTypes } from './answer-type.ts';
+import { answersType, answerTypesOf, askedTypes, figureKinds } from './answer-type.ts';
 import { answerOffline } from './engine.ts';
 import { buildShopIndex } from './index-builder.ts';
 import { retrieve } from './retrieval.ts';
@@ -96,5 +96,16 @@ describe('answers that hold what was asked', () => {
       expect(r.confidence, q).toBeGreaterThan(0.3);
       expect(r.handover, q).toMatchObject({ reason: 'low_confidence' });
     }
+  });
+});
+
+describe('where', () => {
+  it('asks a place, which an address gives, and is never a figure a reply must hold', () => {
+    expect(asked('where is ur physical shop')).toEqual(['place']);
+    expect(asked('kedai kat mana')).toEqual(['place']);
+    expect(asked('门市在哪里')).toEqual(['place']);
+    expect(answerTypesOf('No. 12, Jalan Bestari 3, 43000 Kajang, Selangor').has('place')).toBe(true);
+    expect(answerTypesOf('We ship from our warehouse in Shah Alam.').has('place')).toBe(false);
+    expect([...figureKinds(new Set(['place', 'price']))]).toEqual(['price']);
   });
 });

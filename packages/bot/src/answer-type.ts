@@ -5,7 +5,7 @@
 // Every pattern here is a question word, a unit, a currency or a clock/calendar form: closed,
 // shop-independent classes (issue 25), none taken from an evaluation question. All are linear.
 
-export type AnswerType = 'price' | 'span' | 'clock' | 'when' | 'count';
+export type AnswerType = 'price' | 'span' | 'clock' | 'when' | 'count' | 'place';
 
 // Malay chat spellings of "berapa" (how much / how many).
 const BERAPA = '(?:berapa|brp|brape|brapa|bape|bpe)';
@@ -61,6 +61,10 @@ const ASKS: [AnswerType, RegExp][] = [
   ],
   ['when', /\bwhen\b|\bbila\b|\bbilakah\b|什么时候|何时|哪天|哪一天/iu],
   [
+    'place',
+    /\bwhere\b|\b(?:kat|dekat|di)\s+mana\b|\bmana\s+(?:kedai|alamat|lokasi)\b|\balamat\b|\baddress\b|在哪|哪里|哪儿|地址/iu,
+  ],
+  [
     'count',
     new RegExp(
       [
@@ -107,6 +111,9 @@ const CLOCK = new RegExp(
 );
 const WEEKDAY =
   /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\b(?:isnin|selasa|rabu|khamis|jumaat|sabtu|ahad|cuti umum|public holidays?)\b|星期[一二三四五六日天]|周[一二三四五六日末]|礼拜[一二三四五六日天]|公共假期|\d{1,2}\s*(?:jan|feb|mac|mar|apr|mei|may|jun|jul|ogo|aug|sep|okt|oct|nov|dis|dec)[a-z]*\b|\d{1,2}月\d{1,2}[日号]/iu;
+// An address: a street, a building, a postcode (five digits in Malaysia), in any of the three languages.
+const ADDRESS =
+  /\b(?:jalan|jln|lorong|persiaran|lebuh|taman|lot|no\.|level|aras|tingkat|block|blok|street|road|avenue)\s|\b\d{5}\s+[A-Z][a-z]+|[路街巷]\d|\d+号|大厦|广场/u;
 const NUMBER =
   /\d|[一二两三四五六七八九十百千]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|satu|dua|tiga|empat|lima|enam|tujuh|lapan|sembilan|sepuluh)\b/iu;
 
@@ -120,7 +127,13 @@ export function answerTypesOf(text: string, hasPrice = false): Set<AnswerType> {
   if (clock) types.add('clock');
   if (span || clock || WEEKDAY.test(text)) types.add('when');
   if (NUMBER.test(text)) types.add('count');
+  if (ADDRESS.test(text)) types.add('place');
   return types;
+}
+
+/** The kinds that are figures a reply must hold (a place may be said without an address: "from Shah Alam"). */
+export function figureKinds(asked: Set<AnswerType>): Set<AnswerType> {
+  return new Set([...asked].filter((t) => t !== 'place'));
 }
 
 /** Whether a text can answer a question asking for `asked` (any one of the kinds). */

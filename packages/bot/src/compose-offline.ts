@@ -1,3 +1,4 @@
+import { answersType, answerTypesOf } from './answer-type.ts';
 import { factsOf, glossOf, glossWord, isNegative } from './facts.ts';
 import { bm25Idf, type Passage, type ShopIndex } from './index-builder.ts';
 import { FACT_FRAME, type FactItem } from './messages.ts';
@@ -181,6 +182,9 @@ function passageTerms(passage: Passage): Map<string, number> {
   return t;
 }
 
+/** How much more a sentence that can give the kind of answer asked for weighs (see `answer-type.ts`). */
+const KIND_BONUS = 0.6;
+
 interface Scored {
   sentence: Sentence;
   passage: Passage;
@@ -201,7 +205,10 @@ function scoreSentences(index: ShopIndex, query: Query, passage: Passage, weight
     const filler = FILLER.test(sentence.text) ? 0.2 : 1;
     // A description's sentence naming its product says no more than the others: the name counts once.
     const named = passage.kind === 'product' && passage.title ? termsOf(passage.title) : undefined;
-    const own = relevance(index, query, sentence, named) * filler;
+    // A sentence that can give the kind of answer asked for (a price for "how much") is the likelier answer.
+    const kind =
+      query.asks.size && answersType(query.asks, answerTypesOf(sentence.text)) ? 1 + KIND_BONUS : 1;
+    const own = relevance(index, query, sentence, named) * filler * kind;
     let section = 0;
     if (sentence.section) {
       section = sections.get(sentence.section) ?? relevance(index, query, sentence.section);

@@ -1,5 +1,5 @@
 import { analysedText } from './analysed-text.ts';
-import { answersType, answerTypesOf } from './answer-type.ts';
+import { answersType, answerTypesOf, figureKinds } from './answer-type.ts';
 import {
   type ComposeRequest,
   type Composer,
@@ -254,7 +254,7 @@ function answerPart(
   // "How long…?" answered by a sentence with no span of time, "how much…?" by one with no price: the
   // knowledge does not hold what was asked, and the team is asked instead of quoting a neighbour. A
   // passage that covers the question well is trusted (it may say where to find the figure).
-  const asks = retrieval.query.asks;
+  const asks = figureKinds(retrieval.query.asks);
   if (
     retrieval.confidence < TYPE_CHECK_BELOW &&
     asks.size > 0 &&
