@@ -44,6 +44,16 @@ describe('SpellingCorrector', () => {
     expect(speller.correct('exitpenalties')).toEqual(['exit', 'penalties']);
   });
 
+  it('splits a shorter pair of words the shop writes apart ("poslaju" for "Pos Laju")', () => {
+    const shop = new SpellingCorrector([
+      ['ship', 3],
+      ['pos', 2],
+      ['laju', 2],
+      ['express', 1],
+    ]);
+    expect(shop.correct('poslaju')).toEqual(['pos', 'laju']);
+  });
+
   it('leaves known words and likely real words alone', () => {
     expect(speller.correct('payment')).toBeUndefined();
     expect(speller.correct('rashes')).toBeUndefined(); // not "washes": a wrong first letter is no typo

@@ -136,7 +136,7 @@ export class SpellingCorrector {
           ? SINGLE_LETTER_WORDS.has(left) && SPLIT_RIGHT.has(right)
           : i === 2
             ? SPLIT_LEFT.has(left) && right.length >= 4
-            : word.length >= 9 && this.freq.has(left) && right.length >= 3;
+            : word.length >= 7 && i >= 3 && this.freq.has(left) && right.length >= 3;
       if (!ok) continue;
       const score = Math.min(this.freq.get(left) ?? 1, this.freq.get(right)!) * Math.min(i, right.length);
       if (score > bestScore) {
