@@ -60,7 +60,7 @@ describe('knowledge files and product information of a Shopee shop', () => {
     // A multi-page PDF: uploaded, processed, Ready.
     const file = join(tmpdir(), `shop-policies-${Date.now()}.pdf`);
     writeFileSync(file, await policyPdf());
-    await page.getByRole('button', { name: 'General Info' }).click();
+    await page.getByRole('button', { name: 'Add files' }).click();
     await page.getByLabel('Knowledge file').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload File' }).click();
     await page.getByText('Your file has been successfully uploaded').waitFor();
@@ -84,9 +84,9 @@ describe('knowledge files and product information of a Shopee shop', () => {
     await selected.getByText('Bamboo Swaddle Blanket 120x120cm').waitFor();
     await page.screenshot({ path: 'test-results/products-selected.png' });
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByLabel('Question by user or topic').fill('Is the fabric safe for newborn skin?');
+    await page.getByLabel('What shoppers ask').fill('Is the fabric safe for newborn skin?');
     await page
-      .getByLabel('Product Additional Info')
+      .getByLabel('What the bot should tell them')
       .fill('Yes: both are OEKO-TEX certified, with no dyes or fragrance.');
     await page.getByRole('button', { name: 'Confirm' }).click();
     const done = page.getByRole('dialog');

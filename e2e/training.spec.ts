@@ -39,8 +39,9 @@ describe('training the bot in the browser', () => {
     await page.getByText('You have not created any topics').waitFor();
     await page.getByRole('button', { name: 'New topic' }).first().click();
     await page.getByLabel('Topic name').fill('Returns');
+    // The new topic opens.
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('link', { name: /Returns/ }).click();
+    await page.getByRole('heading', { name: 'Returns' }).waitFor();
     await page.getByLabel('Question 1', { exact: true }).fill('Returns, exchanges and refunds of items');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved').waitFor();
@@ -56,7 +57,7 @@ describe('training the bot in the browser', () => {
     const file = join(tmpdir(), `care-guide-${Date.now()}.txt`);
     writeFileSync(file, 'Care guide.\n\nWash the bamboo swaddle at 30 degrees and dry it flat in the shade.');
     await page.goto(`/dashboard/knowledge?shopId=${shopId}`);
-    await page.getByRole('button', { name: 'General Info' }).click();
+    await page.getByRole('button', { name: 'Add files' }).click();
     await page.getByLabel('Knowledge file').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload File' }).click();
     await page.getByText('Your file has been successfully uploaded').waitFor();

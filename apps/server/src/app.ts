@@ -158,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         });
         await api.register(trainingRoutes, {
           training: services.training,
+          shopCopy: services.shopCopy,
           voucherOffers: services.voucherOffers,
           db: ctx.database.db,
         });

@@ -22,6 +22,7 @@ import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
+import { createShopCopy } from './features/training/shop-copy.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
@@ -44,6 +45,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const shops = createShopsService(ctx, platforms);
   const training = createTrainingService(ctx.database.db);
   const knowledge = createKnowledgeService(ctx);
+  const shopCopy = createShopCopy(ctx, { training, knowledge });
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
   const vouchers = createVouchersService(ctx.database.db);
@@ -80,6 +82,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     auth,
     shops,
     training,
+    shopCopy,
     knowledge,
     products,
     catalogue,

@@ -36,18 +36,11 @@ export const inboxWords = {
     resolved: 'Resolved',
     snoozed: 'Snoozed',
   } satisfies Record<InboxState, string>,
-  /** Why a conversation needs the merchant when no handover says why: the bot is off there. */
-  waitingForYou: 'The shopper is waiting for your reply: the chatbot is off here',
   snoozedUntil: (when: string) => `Snoozed until ${when}`,
   unread: (n: number) => `${plural(n, 'unread message')}`,
   fromBot: 'Bot: ',
   fromStaff: 'You: ',
-  /** The bot switch of one conversation: its effective value, and whether it follows the shop. */
-  bot: {
-    label: 'Chatbot',
-    followsShop: (on: boolean) => `${on ? 'On' : 'Off'}, as set for the shop`,
-    ownSetting: (on: boolean) => `${on ? 'On' : 'Off'} for this conversation`,
-  },
+  // The bot's state in one conversation (its switch, why it is quiet) is the glossary's `chatBot`.
   actions: {
     menu: 'Conversation actions',
     resolve: 'Resolve',

@@ -18,6 +18,8 @@ export const limits = {
   productInfoImages: 3,
   uploadChunkSize: 500,
   uploadMaxBytes: 3 * 1024 * 1024,
+  /** Files in one upload. */
+  uploadMaxFiles: 10,
   /** What reading one knowledge file may take; past any of these the file fails with a reason. */
   knowledgeFile: {
     maxPages: 2000,

@@ -34,8 +34,9 @@ export const messages = {
     tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
     tooManySignups: 'Too many accounts were created from your network. Please try again in an hour.',
     resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+    /** Said whether or not the address has an account (the answer never tells who has one). */
     forgotSent:
-      'Your password has been successfully reset. Please click the link on your email to setup a new password.',
+      'If an account uses this email address, we have sent it a link to set a new password. The link works for 60 minutes.',
     resetDoneTitle: 'Password Successfully Reset',
     resetDoneBody: 'Please proceed to login with your new password',
     resetMailSubject: 'Reset your Balas password',
@@ -156,42 +157,6 @@ export const messages = {
     placeholder: 'Enter message here...',
     noEarlier: 'No earlier msgs',
     allLoaded: 'All conversations have been loaded',
-  },
-  /**
-   * The words merchants see for the engine's workings (issue 14), instead of its own terms:
-   * categorization, chunks, scores, 'Not live'. Every screen that shows one of these uses this.
-   */
-  glossary: {
-    /** A topic's categorization entries. */
-    questions: 'Shopper questions',
-    questionsHint: 'How shoppers ask about this topic: the bot uses these to know a question belongs here.',
-    /** A topic's knowledge entries. */
-    answers: 'Answers',
-    answersHint: 'What the bot should tell shoppers about this topic.',
-    /** A ready file's chunks. */
-    passages: (n: number) => `Ready · ${n} ${n === 1 ? 'passage' : 'passages'}`,
-    /** The bot's confidence, said in words with its percentage. */
-    certainty: (confidence: number) =>
-      `${confidence >= 0.6 ? 'Sure' : confidence >= 0.35 ? 'Fairly sure' : 'Not sure'} (${Math.round(confidence * 100)}%)`,
-    handover: {
-      asked_for_human: 'The shopper asked for a person',
-      angry: 'The shopper seems upset',
-      low_confidence: 'The bot was not sure of the answer',
-    } as Record<string, string>,
-    /** A conversation's own bot setting (spec §4's 'Not live' when never set). */
-    conversationBot: {
-      followsShop: 'Follows shop',
-      on: 'Enabled',
-      off: 'Disabled',
-      handedOver: 'Transferred to Agent',
-    },
-    /** A file size a merchant can read: bytes, KB or MB, never '0.0 MB'. */
-    fileSize: (bytes: number) =>
-      bytes < 1024
-        ? `${bytes} bytes`
-        : bytes < 1024 * 1024
-          ? `${Math.round(bytes / 1024)} KB`
-          : `${(bytes / (1024 * 1024)).toFixed(1)} MB`,
   },
   tables: {
     noAvailableData: 'No Available Data',

@@ -27,9 +27,17 @@ export const productSearchQuery = z.object({
     .default(limits.productSearchPageSize),
 });
 
+/** Characters of a product information entry's question and answer. */
+export const productInfoLimits = { title: 300, description: 2000 } as const;
+const max = productInfoLimits;
+
 export const additionalInfo = z.object({
-  title: z.string({ error: v.required }).trim().min(1, v.required).max(300, v.tooLong(300)),
-  description: z.string({ error: v.required }).trim().min(1, v.required).max(2000, v.tooLong(2000)),
+  title: z.string({ error: v.required }).trim().min(1, v.required).max(max.title, v.tooLong(max.title)),
+  description: z
+    .string({ error: v.required })
+    .trim()
+    .min(1, v.required)
+    .max(max.description, v.tooLong(max.description)),
 });
 
 export const productInfoBody = z.object({

@@ -54,3 +54,38 @@ export type ShopVoucher = z.infer<typeof shopVoucher>;
 export const topicVoucherBody = z.object({ voucherId: z.string().trim().min(1).max(64).nullable() });
 
 export const copyTopicsBody = z.object({ fromShopId: z.string({ error: v.shop }).min(1, v.shop) });
+
+export const copyPreviewQuery = copyTopicsBody;
+
+/**
+ * What a copy from another shop brings (`GET /shopee/{shopId}/gpt/copy?fromShopId=`), counted before
+ * the merchant confirms: topics, ready files with their passages, and product information for the
+ * products both shops sell (matched by name), with what is left out and why.
+ */
+export const shopCopyPreview = z.object({
+  from: z.object({ id: z.string(), name: z.string() }),
+  /** Why the copy cannot run (spec §5: the shop has topics already), or null. */
+  blocked: z.string().nullable(),
+  topics: z.object({ count: z.number(), questions: z.number(), answers: z.number() }),
+  files: z.object({
+    count: z.number(),
+    bytes: z.number(),
+    passages: z.number(),
+    /** Still being read, or failed: not copied. */
+    notReady: z.number(),
+    /** A file of the same name and size is in the shop already: not copied. */
+    alreadyHere: z.number(),
+  }),
+  productInfo: z.object({
+    entries: z.number(),
+    /** Products of this shop the entries are copied to. */
+    products: z.number(),
+    /** Entries none of whose products this shop sells: not copied. */
+    unmatched: z.number(),
+  }),
+});
+export type ShopCopyPreview = z.infer<typeof shopCopyPreview>;
+
+/** What a copy brought (`POST /shopee/{shopId}/gpt/copy`); the files' passages follow in a moment. */
+export const shopCopyResult = z.object({ topics: z.number(), files: z.number(), productInfo: z.number() });
+export type ShopCopyResult = z.infer<typeof shopCopyResult>;

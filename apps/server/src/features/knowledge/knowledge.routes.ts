@@ -24,13 +24,18 @@ interface Options {
   queue: Queue;
 }
 
-const MAX_FILES = 10;
 const base = '/shopee/v1/lang_chain_push/loader';
 
 /** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
 export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, db, queue }) => {
   await app.register(multipart, {
-    limits: { fileSize: limits.uploadMaxBytes, files: MAX_FILES, fields: 20, fieldSize: 1000, parts: 40 },
+    limits: {
+      fileSize: limits.uploadMaxBytes,
+      files: limits.uploadMaxFiles,
+      fields: 20,
+      fieldSize: 1000,
+      parts: 40,
+    },
   });
   const tags = ['knowledge'];
 

@@ -1,10 +1,13 @@
 import {
+  copyPreviewQuery,
   copyTopicsBody,
   dataOf,
   informationBody,
   messages,
   okAnswer,
   responseBody,
+  shopCopyPreview,
+  shopCopyResult,
   shopVoucher,
   topic,
   topicCreateBody,
@@ -16,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { shopGuard } from '../shops/shop-guard.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
+import type { ShopCopy } from './shop-copy.service.ts';
 import type { TrainingService } from './training.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
@@ -25,9 +29,10 @@ const entryParams = topicParams.extend({ id: z.string().max(100) });
 /** Topics of spec §7 under `/api/shopee/{shopId}/gpt`. */
 export const trainingRoutes: FastifyPluginAsyncZod<{
   training: TrainingService;
+  shopCopy: ShopCopy;
   voucherOffers: VoucherOffers;
   db: Db;
-}> = async (app, { training, voucherOffers, db }) => {
+}> = async (app, { training, shopCopy, voucherOffers, db }) => {
   const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
   const tags = ['training'];
 
@@ -46,14 +51,31 @@ export const trainingRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: await training.createTopic(request.shop.id, request.body) }),
   );
 
+  // Copy from another shop: what it brings, counted, then the copy (topics, files, product information).
+  app.get(
+    '/shopee/:shopId/gpt/copy',
+    {
+      preHandler,
+      schema: {
+        tags,
+        params: shopParams,
+        querystring: copyPreviewQuery,
+        response: { 200: dataOf(shopCopyPreview) },
+      },
+    },
+    async (request) => ({
+      data: await shopCopy.preview(request.merchantId, request.shop.id, request.query.fromShopId),
+    }),
+  );
+
   app.post(
     '/shopee/:shopId/gpt/copy',
     {
       preHandler,
-      schema: { tags, params: shopParams, body: copyTopicsBody, response: { 200: dataOf(z.array(topic)) } },
+      schema: { tags, params: shopParams, body: copyTopicsBody, response: { 200: dataOf(shopCopyResult) } },
     },
     async (request) => ({
-      data: await training.copyTopics(request.merchantId, request.shop.id, request.body.fromShopId),
+      data: await shopCopy.copy(request.merchantId, request.shop.id, request.body.fromShopId),
     }),
   );
 

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { shops, topicEntries, topics } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { findOwnedShop, isUuid } from '../shops/shop-guard.ts';
+import { isUuid } from '../shops/shop-guard.ts';
 
 type Kind = 'categorization' | 'knowledge';
 type Executor = Pick<Db, 'update'>;
@@ -116,36 +116,6 @@ export function createTrainingService(db: Db) {
         .returning({ id: topicEntries.id });
       if (deleted.length === 0) throw notFound('Entry not found');
       await bumpTraining(db, shopId);
-    },
-
-    /** Copies every topic of another of the merchant's shops; only into a shop without topics. */
-    async copyTopics(merchantId: string, shopId: string, fromShopId: string): Promise<Topic[]> {
-      const source = await findOwnedShop(db, merchantId, fromShopId);
-      if (!source || source.id === shopId) throw notFound('Shop not found');
-      const existing = await db
-        .select({ id: topics.id })
-        .from(topics)
-        .where(eq(topics.shopId, shopId))
-        .limit(1);
-      if (existing.length > 0) throw new AppError('conflict', messages.topics.copyBlocked);
-      const from = await listTopics(source.id);
-      await db.transaction(async (tx) => {
-        for (const t of from) {
-          const [row] = await tx.insert(topics).values({ shopId, name: t.name, type: t.type }).returning();
-          const entries = [
-            ...t.GPTInformation.map((e, position) => ({
-              kind: 'categorization' as const,
-              text: e.info,
-              position,
-            })),
-            ...t.GPTResponse.map((e, position) => ({ kind: 'knowledge' as const, text: e.info, position })),
-          ];
-          if (entries.length > 0)
-            await tx.insert(topicEntries).values(entries.map((e) => ({ ...e, topicId: row!.id })));
-        }
-        await bumpTraining(tx, shopId);
-      });
-      return listTopics(shopId);
     },
   };
 }

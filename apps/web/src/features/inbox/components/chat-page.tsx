@@ -1,4 +1,4 @@
-import { cardMessages, channels, type InboxRow, messages, type Shop } from '@balas/contracts';
+import { cardMessages, channels, chatBotWords, type InboxRow, messages, type Shop } from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
@@ -230,8 +230,7 @@ export function ChatView({
         </Stack>
         {row && state?.reason && row.state === 'needs_you' && (
           <Alert severity="warning" sx={{ borderRadius: 0 }}>
-            {state.reason}.
-            {row.stateReason ? ' The bot stays quiet here until you hand it back to the bot.' : ''}
+            {state.reason}.{row.stateReason ? ` ${chatBotWords.pausedBanner}` : ''}
           </Alert>
         )}
         {/* The shop the cards in its messages are looked up in. */}

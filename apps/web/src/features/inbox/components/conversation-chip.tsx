@@ -1,5 +1,8 @@
-import { Chip } from '@mui/material';
+import { chatBotWords } from '@balas/contracts';
+import { Chip, Tooltip } from '@mui/material';
 import type { ConversationRow } from '../api/conversations.ts';
+
+const w = chatBotWords;
 
 /**
  * The bot's effective state in a conversation: the conversation's own switch when the merchant set
@@ -7,14 +10,14 @@ import type { ConversationRow } from '../api/conversations.ts';
  * a switch never set hid that the shop's bot answers there (docs/spec-deviations.md).
  */
 export function conversationStatus(row: Pick<ConversationRow, 'isEnable' | 'isAgent'>, shopBotOn: boolean) {
-  if (row.isAgent) return { label: 'Transferred to Agent', color: 'warning' as const };
+  if (row.isAgent) return { label: w.handedOver, hint: w.pausedBanner, color: 'warning' as const };
   if (row.isEnable === null || row.isEnable === undefined)
     return shopBotOn
-      ? { label: 'Bot on (shop)', color: 'success' as const }
-      : { label: 'Bot off (shop)', color: 'default' as const };
+      ? { label: w.shopOn, hint: w.followsShopHint, color: 'success' as const }
+      : { label: w.shopOff, hint: w.followsShopHint, color: 'default' as const };
   return row.isEnable
-    ? { label: 'Enabled', color: 'success' as const }
-    : { label: 'Disabled', color: 'default' as const };
+    ? { label: w.on, hint: w.ownHint, color: 'success' as const }
+    : { label: w.off, hint: w.ownHint, color: 'default' as const };
 }
 
 /** Whether the bot answers in this conversation: its own switch, else the shop's. */
@@ -24,11 +27,13 @@ export const botAnswers = (row: Pick<ConversationRow, 'isEnable'>, shopBotOn: bo
 export function ConversationChip({ row, shopBotOn }: { row: ConversationRow; shopBotOn: boolean }) {
   const status = conversationStatus(row, shopBotOn);
   return (
-    <Chip
-      size="small"
-      label={status.label}
-      color={status.color}
-      variant={status.color === 'default' ? 'outlined' : 'filled'}
-    />
+    <Tooltip title={status.hint} describeChild>
+      <Chip
+        size="small"
+        label={status.label}
+        color={status.color}
+        variant={status.color === 'default' ? 'outlined' : 'filled'}
+      />
+    </Tooltip>
   );
 }

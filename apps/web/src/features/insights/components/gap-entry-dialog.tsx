@@ -1,5 +1,6 @@
 import {
   channelOf,
+  glossary,
   insightsMessages,
   type KnowledgeGap,
   limits,
@@ -58,6 +59,17 @@ export function GapEntryDialog({
   const [answer, setAnswer] = useState<SimulatorAnswer | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const chosen = topicId || (topics.data?.length ? '' : NEW_TOPIC);
+  // A full topic is said as soon as it is picked, not after Save: its questions can be left out, its
+  // answers cannot (the answer is what the gap needs).
+  const picked = topics.data?.find((t) => t.id === chosen);
+  const questionsFull =
+    !!picked && picked.GPTInformation.length >= limits.categorization.count && !!categorization.trim();
+  const answersFull = !!picked && picked.GPTResponse.length >= limits.knowledge.count;
+  const topicFull = answersFull
+    ? glossary.topics.gapAnswersFull(limits.knowledge.count)
+    : questionsFull
+      ? glossary.topics.gapQuestionsFull(limits.categorization.count)
+      : null;
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -139,13 +151,13 @@ export function GapEntryDialog({
                 label="Topic"
                 value={chosen}
                 onChange={(e) => setTopicId(e.target.value)}
-                error={!!errors.topicId}
-                helperText={errors.topicId ?? 'The topic the answer belongs to'}
+                error={!!errors.topicId || !!topicFull}
+                helperText={errors.topicId ?? topicFull ?? 'The topic the answer belongs to'}
                 disabled={topics.isLoading}
               >
                 {(topics.data ?? []).map((t) => (
                   <MenuItem key={t.id} value={t.id}>
-                    {t.name}
+                    {glossary.topics.option(t.name, t.GPTInformation.length, t.GPTResponse.length)}
                   </MenuItem>
                 ))}
                 <MenuItem value={NEW_TOPIC}>New topic…</MenuItem>
@@ -168,7 +180,7 @@ export function GapEntryDialog({
                 error={!!errors.categorization}
                 helperText={
                   errors.categorization ??
-                  `Added to the topic's categorization · ${counter(categorization, limits.categorization.length)}`
+                  `Added to the topic’s shopper questions · ${counter(categorization, limits.categorization.length)}`
                 }
                 slotProps={{ htmlInput: { maxLength: limits.categorization.length } }}
                 multiline
@@ -190,7 +202,7 @@ export function GapEntryDialog({
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={addEntry.isPending}>
+            <Button type="submit" variant="contained" disabled={addEntry.isPending || !!topicFull}>
               Save to knowledge
             </Button>
           </DialogActions>

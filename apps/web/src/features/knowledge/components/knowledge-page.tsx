@@ -1,4 +1,11 @@
-import { acceptedUploadExtensions, type KnowledgeFile, messages, type Shop } from '@balas/contracts';
+import {
+  acceptedUploadExtensions,
+  glossary,
+  type KnowledgeFile,
+  limits,
+  messages,
+  type Shop,
+} from '@balas/contracts';
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Description from '@mui/icons-material/Description';
@@ -50,7 +57,7 @@ export function KnowledgePage() {
   );
 }
 
-const g = messages.glossary;
+const g = glossary;
 
 function FilesTab({ shop }: { shop: Shop }) {
   const files = useFiles(shop.id);
@@ -65,22 +72,23 @@ function FilesTab({ shop }: { shop: Shop }) {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}
       >
-        <Typography color="text.secondary">
-          Documents the bot reads: policies, FAQs, size charts, care guides.
-        </Typography>
+        <Typography color="text.secondary">{g.files.intro}</Typography>
         <Button
           variant="contained"
           startIcon={<CloudUpload />}
           onClick={() => setOpen(true)}
           sx={{ flex: 'none', whiteSpace: 'nowrap' }}
         >
-          General Info
+          {g.files.add}
         </Button>
       </Stack>
       {files.error && <Alert severity="error">{(files.error as Error).message}</Alert>}
       {files.data?.length === 0 && (
         <Card sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">{messages.tables.noAvailableData}</Typography>
+          <Typography variant="h6" component="p">
+            {g.files.empty}
+          </Typography>
+          <Typography color="text.secondary">{g.files.emptyHint}</Typography>
         </Card>
       )}
       <Stack spacing={1.5}>
@@ -179,6 +187,13 @@ function UploadDialog(props: {
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState('');
+  // What the server would refuse, said before anything is sent.
+  const tooLarge = (f: File) => f.size > limits.uploadMaxBytes;
+  const refused = files.some(tooLarge)
+    ? g.files.tooLarge
+    : files.length > limits.uploadMaxFiles
+      ? g.files.tooMany(limits.uploadMaxFiles)
+      : null;
   return (
     <Dialog open={props.open} onClose={props.onClose} fullWidth maxWidth="sm">
       <DialogTitle>Add Knowledge Document</DialogTitle>
@@ -199,21 +214,23 @@ function UploadDialog(props: {
             />
           </Button>
           {files.map((f) => (
-            <Typography key={f.name} variant="body2">
-              {f.name} ({g.fileSize(f.size)})
+            <Typography key={f.name} variant="body2" color={tooLarge(f) ? 'error' : undefined}>
+              {f.name} ({g.fileSize(f.size)}){tooLarge(f) ? ` · ${g.files.tooLarge}` : ''}
             </Typography>
           ))}
           <Typography variant="body2" color="text.secondary">
             {messages.knowledge.hint}
           </Typography>
-          {(error || props.error) && <Alert severity="error">{error || props.error}</Alert>}
+          {(error || refused || props.error) && (
+            <Alert severity="error">{error || refused || props.error}</Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Cancel</Button>
         <Button
           variant="contained"
-          disabled={props.busy}
+          disabled={props.busy || !!refused}
           onClick={async () => {
             if (files.length === 0) return setError(messages.validation.uploadFile);
             await props.onUpload(files).catch(() => {});

@@ -1,4 +1,12 @@
-import { limits, messages, type Product, type ProductInfoRecord, type Shop } from '@balas/contracts';
+import {
+  glossary,
+  limits,
+  messages,
+  type Product,
+  type ProductInfoRecord,
+  productInfoLimits,
+  type Shop,
+} from '@balas/contracts';
 import Close from '@mui/icons-material/Close';
 import {
   Alert,
@@ -156,6 +164,22 @@ function PickProducts(props: {
   );
 }
 
+const w = glossary.productInfo;
+const TITLE_MAX = productInfoLimits.title;
+const DESCRIPTION_MAX = productInfoLimits.description;
+
+/** A field's hint, and how much of its limit is used, on one line. */
+function HelperWithCounter({ hint, counter }: { hint: string; counter: string }) {
+  return (
+    <Box component="span" sx={{ display: 'flex', gap: 2, justifyContent: 'space-between' }}>
+      <span>{hint}</span>
+      <Box component="span" sx={{ flex: 'none' }}>
+        {counter}
+      </Box>
+    </Box>
+  );
+}
+
 function AddInfo(props: { shop: Shop; selected: Product[]; onBack: () => void; onDone: () => void }) {
   const { add } = useProductInfoMutations(props.shop.id);
   const [title, setTitle] = useState('');
@@ -166,18 +190,27 @@ function AddInfo(props: { shop: Shop; selected: Product[]; onBack: () => void; o
       <CardContent>
         <Stack spacing={2}>
           <TextField
-            label="Question by user or topic"
+            label={w.question}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 300 } }}
+            helperText={
+              <HelperWithCounter hint={w.questionHint} counter={w.counter(title.length, TITLE_MAX)} />
+            }
+            slotProps={{ htmlInput: { maxLength: TITLE_MAX } }}
           />
           <TextField
-            label="Product Additional Info"
+            label={w.answer}
             multiline
             minRows={4}
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            helperText={
+              <HelperWithCounter
+                hint={w.answerHint}
+                counter={w.counter(description.length, DESCRIPTION_MAX)}
+              />
+            }
+            slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
           />
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {props.selected.map((p) => (

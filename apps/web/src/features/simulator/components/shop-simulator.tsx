@@ -1,4 +1,4 @@
-import { messages, type Shop } from '@balas/contracts';
+import { glossary, messages, type Shop } from '@balas/contracts';
 import Refresh from '@mui/icons-material/Refresh';
 import Send from '@mui/icons-material/Send';
 import {
@@ -14,7 +14,9 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { productQuery } from '../../inbox/api/orders.ts';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
 
 // The chat's product cards, as their own chunk: shown under an answer drawn from products.
@@ -140,15 +142,45 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
   );
 }
 
-/** Where an answer came from, in the merchant's words. */
-const sourceKinds = { topic: 'Topic', file: 'Document', product: 'Product' } as const;
+type Source = SimulatorAnswer['sources'][number];
 
-/** The products an answer was drawn from (a product source is named by its product id). */
+/** A product source names its product by its id (the engine's): a catalogue product id, or none. */
+const productIdOf = (s: Source) => (s.kind === 'product' && /^\d{1,20}$/.test(s.name) ? s.name : null);
+
+/** The products an answer was drawn from. */
 const productsOf = (answer: SimulatorAnswer) => [
-  ...new Set(
-    answer.sources.filter((s) => s.kind === 'product' && /^\d{1,20}$/.test(s.name)).map((s) => s.name),
-  ),
+  ...new Set(answer.sources.map(productIdOf).filter((id): id is string => id !== null)),
 ];
+
+/**
+ * Where an answer came from, in the merchant's words: a topic or a file by its name, a product by the
+ * name the shop's catalogue gives it (the lookup the product cards below make), never by its id.
+ */
+function SourceChip({ source, shop }: { source: Source; shop: Shop }) {
+  const productId = productIdOf(source);
+  const product = useQuery({ ...productQuery(shop, productId ?? ''), enabled: productId !== null });
+  const label =
+    source.kind === 'topic'
+      ? glossary.sources.topic(source.name)
+      : source.kind === 'file'
+        ? glossary.sources.file(source.name)
+        : glossary.sources.product(product.data?.product?.name ?? null);
+  return (
+    <Tooltip title={source.excerpt} describeChild>
+      <Chip size="small" variant="outlined" color="primary" label={label} sx={{ maxWidth: 280 }} />
+    </Tooltip>
+  );
+}
+
+/** How sure the bot is, in words; what that means on hover or focus. */
+function ConfidenceChip({ confidence }: { confidence: number }) {
+  const { label, hint } = glossary.confidence(confidence);
+  return (
+    <Tooltip title={hint} describeChild>
+      <Chip size="small" label={label} tabIndex={0} data-testid="confidence" />
+    </Tooltip>
+  );
+}
 
 function AnswerBubble({ answer, shop }: { answer: SimulatorAnswer; shop: Shop }) {
   const products = productsOf(answer).slice(0, 3);
@@ -161,24 +193,17 @@ function AnswerBubble({ answer, shop }: { answer: SimulatorAnswer; shop: Shop })
         {answer.result}
       </Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5, alignItems: 'center' }}>
-        <Chip size="small" label={messages.glossary.certainty(answer.confidence)} />
+        <ConfidenceChip confidence={answer.confidence} />
         <Chip size="small" label={answer.language.toUpperCase()} variant="outlined" />
         {answer.handover && (
           <Chip
             size="small"
             color="warning"
-            label={`Hands over to your team: ${messages.glossary.handover[answer.handover.reason] ?? answer.handover.text}`}
+            label={`Hands over to your team: ${glossary.handover[answer.handover.reason] ?? answer.handover.text}`}
           />
         )}
         {answer.sources.slice(0, 3).map((s) => (
-          <Tooltip key={`${s.kind}:${s.id}`} title={s.excerpt}>
-            <Chip
-              size="small"
-              variant="outlined"
-              color="primary"
-              label={`${sourceKinds[s.kind]}: ${s.name}`}
-            />
-          </Tooltip>
+          <SourceChip key={`${s.kind}:${s.id}`} source={s} shop={shop} />
         ))}
       </Stack>
       {products.length > 0 && (

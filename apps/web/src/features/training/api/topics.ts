@@ -1,4 +1,4 @@
-import type { ShopVoucher, Topic } from '@balas/contracts';
+import type { ShopCopyPreview, ShopCopyResult, ShopVoucher, Topic } from '@balas/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -18,6 +18,16 @@ export const topicQuery = (shopId: string, topicId: string) =>
 export const useTopic = (shopId: string, topicId: string) =>
   useQuery({ ...topicQuery(shopId, topicId), enabled: !!shopId });
 
+/** What a copy from another shop would bring into this one, counted (read when a shop is picked). */
+export const useCopyPreview = (shopId: string, fromShopId: string) =>
+  useQuery({
+    queryKey: ['topics', shopId, 'copy-preview', fromShopId],
+    queryFn: () =>
+      api<ShopCopyPreview>(`/shopee/${shopId}/gpt/copy?fromShopId=${encodeURIComponent(fromShopId)}`),
+    enabled: !!shopId && !!fromShopId,
+    staleTime: 0,
+  });
+
 /** The vouchers running in the shop on its platform, which a topic may offer. */
 export const useShopVouchers = (shopId: string, enabled = true) =>
   useQuery({
@@ -33,7 +43,11 @@ export function useTopicMutations(shopId: string) {
     create: useMutation({
       mutationFn: (name: string) =>
         api<Topic>(`/shopee/${shopId}/gpt`, { method: 'POST', body: { name, shopId, type: 'Shopee' } }),
-      onSuccess: refresh,
+      // The new topic opens next: its page starts from the answer, without reading it again.
+      onSuccess: (topic) => {
+        client.setQueryData(['topics', shopId, topic.id], topic);
+        void refresh();
+      },
     }),
     remove: useMutation({
       mutationFn: (topicId: string) => api(`/shopee/${shopId}/gpt/${topicId}`, { method: 'DELETE' }),
@@ -41,8 +55,14 @@ export function useTopicMutations(shopId: string) {
     }),
     copy: useMutation({
       mutationFn: (fromShopId: string) =>
-        api<Topic[]>(`/shopee/${shopId}/gpt/copy`, { method: 'POST', body: { fromShopId } }),
-      onSuccess: refresh,
+        api<ShopCopyResult>(`/shopee/${shopId}/gpt/copy`, { method: 'POST', body: { fromShopId } }),
+      // Topics, files and product information all changed.
+      onSuccess: () =>
+        Promise.all([
+          refresh(),
+          client.invalidateQueries({ queryKey: ['files', shopId] }),
+          client.invalidateQueries({ queryKey: ['product-info', shopId] }),
+        ]),
     }),
     setVoucher: useMutation({
       mutationFn: ({ topicId, voucherId }: { topicId: string; voucherId: string | null }) =>

@@ -1,4 +1,4 @@
-import { limits, messages, type Topic } from '@balas/contracts';
+import { glossary, limits, type Topic } from '@balas/contracts';
 import Add from '@mui/icons-material/Add';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Close from '@mui/icons-material/Close';
@@ -16,14 +16,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { UnsavedChangesGuard } from '../../../lib/unsaved-changes.tsx';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
 import { useTopic, useTopicMutations } from '../api/topics.ts';
 import { TopicVoucher } from './topic-voucher.tsx';
 
-const g = messages.glossary;
+const g = glossary;
 const tabs = [
   {
     kind: 'information' as const,
@@ -128,6 +128,8 @@ function EntriesEditor(props: {
   const texts = entries.map((e) => e.trim()).filter(Boolean);
   const dirty = texts.join('\u0000') !== savedTexts.join('\u0000');
   const { kind, onDirtyChange } = props;
+  const full = entries.length >= props.limit.count;
+  const limitId = useId();
   useEffect(() => onDirtyChange(kind, dirty), [kind, dirty, onDirtyChange]);
   const set = (i: number, value: string) =>
     setEntries(entries.map((e, j) => (j === i ? value.slice(0, props.limit.length) : e)));
@@ -144,7 +146,7 @@ function EntriesEditor(props: {
               <TextField
                 multiline
                 minRows={2}
-                label={`${kind === 'information' ? 'Question' : 'Answer'} ${i + 1}`}
+                label={g.topics.entry(kind, i + 1)}
                 value={entry}
                 onChange={(e) => set(i, e.target.value)}
                 helperText={`${entry.length}/${props.limit.length}`}
@@ -154,7 +156,7 @@ function EntriesEditor(props: {
                 }}
               />
               <IconButton
-                aria-label={`Remove ${kind === 'information' ? 'question' : 'answer'} ${i + 1}`}
+                aria-label={g.topics.remove(kind, i + 1)}
                 onClick={() => setEntries(entries.filter((_e, j) => j !== i))}
               >
                 <Close />
@@ -162,14 +164,26 @@ function EntriesEditor(props: {
             </Stack>
           ))}
           {save.error && <Alert severity="error">{(save.error as Error).message}</Alert>}
-          <Stack direction="row" spacing={2}>
+          {/* The limit is said before it is reached: a count, and once full why nothing more can be added. */}
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <Button
               startIcon={<Add />}
-              disabled={entries.length >= props.limit.count}
+              disabled={full}
               onClick={() => setEntries([...entries, ''])}
+              aria-describedby={limitId}
             >
-              Add {kind === 'information' ? 'a question' : 'an answer'} ({entries.length}/{props.limit.count})
+              {g.topics.add(kind)}
             </Button>
+            <Typography
+              id={limitId}
+              variant="body2"
+              color={full ? 'text.primary' : 'text.secondary'}
+              data-testid={`${kind}-limit`}
+            >
+              {full
+                ? g.topics.full(kind, props.limit.count)
+                : g.topics.count(kind, entries.length, props.limit.count)}
+            </Typography>
             <Box sx={{ flex: 1 }} />
             <Button
               variant="contained"

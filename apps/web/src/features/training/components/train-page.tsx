@@ -1,4 +1,4 @@
-import { limits, messages, type Topic } from '@balas/contracts';
+import { glossary, limits, messages, type ShopCopyPreview, type Topic } from '@balas/contracts';
 import Add from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -10,24 +10,26 @@ import {
   Button,
   Card,
   CardActionArea,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
   IconButton,
   MenuItem,
+  Snackbar,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MoreActions } from '../../../components/more-actions.tsx';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
-import { useTopicMutations, useTopics } from '../api/topics.ts';
+import { useCopyPreview, useTopicMutations, useTopics } from '../api/topics.ts';
 
-const g = messages.glossary;
+const g = glossary;
 
 /** Train Chatbot: the shop's topics (spec §2 /dashboard/shops/knowledge?shopId=). */
 export function TrainPage() {
@@ -38,6 +40,8 @@ export function TrainPage() {
   const [copying, setCopying] = useState(false);
   const [deleting, setDeleting] = useState<Topic | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const navigate = useNavigate();
   if (isLoading) return null;
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
   const list = topics.data ?? [];
@@ -59,7 +63,7 @@ export function TrainPage() {
             onClick={() => setCreating(true)}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            New topic
+            {g.topics.newTopic}
           </Button>
           <MoreActions
             actions={[
@@ -71,7 +75,7 @@ export function TrainPage() {
               ...(shops.length > 1
                 ? [
                     {
-                      label: 'Copy from another shop',
+                      label: g.copy.menu,
                       icon: <ContentCopy fontSize="small" />,
                       onClick: () =>
                         list.length > 0 ? setError(messages.topics.copyBlocked) : setCopying(true),
@@ -105,7 +109,7 @@ export function TrainPage() {
             returns, sizes.
           </Typography>
           <Button variant="contained" startIcon={<Add />} onClick={() => setCreating(true)}>
-            New topic
+            {g.topics.newTopic}
           </Button>
         </Card>
       )}
@@ -147,23 +151,28 @@ export function TrainPage() {
         open={creating}
         onClose={() => setCreating(false)}
         onCreate={async (name) => {
-          await mutations.create.mutateAsync(name);
+          // A new topic opens at once: its questions and answers are what comes next.
+          const topic = await mutations.create.mutateAsync(name);
           setCreating(false);
+          navigate(`/dashboard/topic/${topic.id}?shopId=${shop.id}`);
         }}
       />
-      <CopyDialog
-        open={copying}
-        shops={shops.filter((s) => s.id !== shop.id).map((s) => ({ id: s.id, name: s.addInformation.name }))}
-        onClose={() => setCopying(false)}
-        onCopy={async (fromShopId) => {
-          try {
-            await mutations.copy.mutateAsync(fromShopId);
-          } catch (e) {
-            setError((e as Error).message);
-          }
-          setCopying(false);
-        }}
-      />
+      {copying && (
+        <CopyDialog
+          shopId={shop.id}
+          shopName={shop.addInformation.name}
+          shops={shops
+            .filter((s) => s.id !== shop.id)
+            .map((s) => ({ id: s.id, name: s.addInformation.name }))}
+          onClose={() => setCopying(false)}
+          onCopy={async (fromShopId) => {
+            const copied = await mutations.copy.mutateAsync(fromShopId);
+            setCopying(false);
+            setNotice(g.copy.done(copied));
+          }}
+        />
+      )}
+      <Snackbar open={!!notice} autoHideDuration={6000} onClose={() => setNotice(null)} message={notice} />
       <ConfirmDialog
         open={!!deleting}
         message={messages.topics.deleteConfirm}
@@ -208,18 +217,19 @@ function CreateTopicDialog({
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
       <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle>New topic</DialogTitle>
+        <DialogTitle>{g.topics.newTopic}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
-            label="Topic name"
+            label={g.topics.nameLabel}
             value={name}
             onChange={(e) => {
               setName(e.target.value);
               setError('');
             }}
             error={!!error}
-            helperText={error || 'For example: Shipping, Returns, Sizes'}
+            helperText={error || `${g.topics.nameHint} · ${name.length}/${limits.nameMax}`}
+            slotProps={{ htmlInput: { maxLength: limits.nameMax } }}
             sx={{ mt: 1 }}
           />
         </DialogContent>
@@ -234,63 +244,146 @@ function CreateTopicDialog({
   );
 }
 
+/**
+ * Copy from another shop: pick the shop, see what comes (topics, files, product information, counted,
+ * and what is left out and why), then copy. Spec §5's question heads the list instead of a bare
+ * "Are you sure".
+ */
 function CopyDialog({
-  open,
+  shopId,
+  shopName,
   shops,
   onClose,
   onCopy,
 }: {
-  open: boolean;
+  shopId: string;
+  shopName: string;
   shops: { id: string; name: string }[];
   onClose: () => void;
   onCopy: (fromShopId: string) => Promise<void>;
 }) {
   const [from, setFrom] = useState('');
   const [error, setError] = useState('');
-  const [confirm, setConfirm] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const preview = useCopyPreview(shopId, from);
+  const p = preview.data;
+  const something = !!p && p.topics.count + p.files.count + p.productInfo.entries > 0;
+  const copy = async () => {
+    if (!from) return setError(messages.validation.shop);
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onCopy(from);
+    } catch (e) {
+      setFailure((e as Error).message);
+      setBusy(false);
+    }
+  };
   return (
-    <>
-      <Dialog open={open && !confirm} onClose={onClose} fullWidth maxWidth="xs">
-        <DialogTitle>Copy topics from another shop</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            label="Shop"
-            value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              setError('');
-            }}
-            error={!!error}
-            helperText={error}
-            sx={{ mt: 1 }}
-          >
-            {shops.map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.name}
-              </MenuItem>
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="copy-title">
+      <DialogTitle id="copy-title">{g.copy.title}</DialogTitle>
+      <DialogContent>
+        <TextField
+          select
+          label={g.copy.from}
+          value={from}
+          onChange={(e) => {
+            setFrom(e.target.value);
+            setError('');
+            setFailure(null);
+          }}
+          error={!!error}
+          helperText={error}
+          sx={{ mt: 1 }}
+        >
+          {shops.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {from && preview.isPending && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }} role="status">
+            <CircularProgress size={20} aria-hidden />
+            <Typography color="text.secondary">{g.copy.checking}</Typography>
+          </Stack>
+        )}
+        {preview.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {(preview.error as Error).message}
+          </Alert>
+        )}
+        {p && <CopySummary preview={p} shopName={shopName} />}
+        {failure && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {failure}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{g.copy.cancel}</Button>
+        <Button
+          variant="contained"
+          disabled={busy || (!!from && (!something || !!p?.blocked))}
+          onClick={copy}
+        >
+          {g.copy.confirm}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** What a copy brings, counted, and what it leaves out and why. */
+export function CopySummary({ preview: p, shopName }: { preview: ShopCopyPreview; shopName: string }) {
+  if (p.blocked)
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {p.blocked}
+      </Alert>
+    );
+  const brings = [
+    ...(p.topics.count ? [g.copy.topics(p.topics.count, p.topics.questions, p.topics.answers)] : []),
+    ...(p.files.count ? [g.copy.files(p.files.count, p.files.bytes, p.files.passages)] : []),
+    ...(p.productInfo.entries ? [g.copy.productInfo(p.productInfo.entries, p.productInfo.products)] : []),
+  ];
+  const leaves = [
+    ...(p.files.notReady ? [g.copy.filesNotReady(p.files.notReady)] : []),
+    ...(p.files.alreadyHere ? [g.copy.filesAlreadyHere(p.files.alreadyHere)] : []),
+    ...(p.productInfo.unmatched ? [g.copy.productInfoUnmatched(p.productInfo.unmatched, shopName)] : []),
+  ];
+  return (
+    <Box sx={{ mt: 2 }} data-testid="copy-summary">
+      {brings.length === 0 ? (
+        <Typography>{g.copy.nothing(p.from.name)}</Typography>
+      ) : (
+        <>
+          <Typography sx={{ fontWeight: 600 }}>{messages.topics.copyConfirm}</Typography>
+          <Typography sx={{ mt: 1 }}>{g.copy.willCopy}</Typography>
+          <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3 }}>
+            {brings.map((line) => (
+              <li key={line}>
+                <Typography>{line}</Typography>
+              </li>
             ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            onClick={() => (from ? setConfirm(true) : setError(messages.validation.shop))}
-          >
-            Copy
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ConfirmDialog
-        open={open && confirm}
-        message={messages.topics.copyConfirm}
-        onClose={() => setConfirm(false)}
-        onConfirm={async () => {
-          setConfirm(false);
-          await onCopy(from);
-        }}
-      />
-    </>
+          </Box>
+        </>
+      )}
+      {leaves.length > 0 && (
+        <>
+          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            {g.copy.leftOut}
+          </Typography>
+          <Box component="ul" sx={{ mt: 0.5, mb: 0, pl: 3, color: 'text.secondary' }}>
+            {leaves.map((line) => (
+              <li key={line}>
+                <Typography>{line}</Typography>
+              </li>
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { type InboxRow, inboxWords, limits, messages, type Shop } from '@balas/contracts';
+import { chatBotWords, type InboxRow, inboxWords, limits, messages, type Shop } from '@balas/contracts';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ReplayRounded from '@mui/icons-material/ReplayRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
@@ -36,6 +36,16 @@ export function snoozeError(value: string, now = new Date()): string | null {
   if (at.getTime() > now.getTime() + limits.inbox.snoozeMaxDays * 86_400_000)
     return messages.inbox.snoozeTooFar;
   return null;
+}
+
+/**
+ * What the header says of the bot under its switch: quiet while the chat is handed over (as the banner
+ * below says), else its setting and whether it follows the shop.
+ */
+export function botSource(row: Pick<InboxRow, 'state' | 'stateReason' | 'botEnabled' | 'botInherited'>) {
+  const w = chatBotWords;
+  if (row.state === 'needs_you' && row.stateReason) return w.paused;
+  return row.botInherited ? w.followsShop(row.botEnabled) : w.ownSetting(row.botEnabled);
 }
 
 /**
@@ -81,7 +91,7 @@ export function ConversationControls({
       <Stack direction="row" sx={{ alignItems: 'center' }}>
         <Box sx={{ textAlign: 'right' }}>
           <Typography variant="body2" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
-            {inboxWords.bot.label}
+            {chatBotWords.label}
           </Typography>
           <Typography
             variant="caption"
@@ -89,9 +99,7 @@ export function ConversationControls({
             data-testid="bot-source"
             sx={{ display: { xs: 'none', sm: 'block' } }}
           >
-            {row.botInherited
-              ? inboxWords.bot.followsShop(row.botEnabled)
-              : inboxWords.bot.ownSetting(row.botEnabled)}
+            {botSource(row)}
           </Typography>
         </Box>
         <Switch
@@ -111,9 +119,7 @@ export function ConversationControls({
           slotProps={{
             input: {
               'aria-label': 'Chatbot Status',
-              'aria-description': row.botInherited
-                ? inboxWords.bot.followsShop(row.botEnabled)
-                : inboxWords.bot.ownSetting(row.botEnabled),
+              'aria-description': botSource(row),
             },
           }}
         />

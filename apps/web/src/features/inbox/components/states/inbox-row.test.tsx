@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../../test-utils.tsx';
 import { inboxKeys } from '../../api/inbox.ts';
 import { InboxRowItem } from '../inbox-page/inbox-list.tsx';
-import { ConversationControls, snoozeError } from './conversation-controls.tsx';
+import { botSource, ConversationControls, snoozeError } from './conversation-controls.tsx';
 import { countdownOf, describeState, snoozePresets } from './inbox-state.ts';
 
 const now = Date.parse('2026-11-24T10:00:00.000Z');
@@ -47,8 +47,12 @@ describe('conversation state in the merchant’s words', () => {
     expect(
       describeState(row({ stateReasonText: 'The shopper asks about their order (order 2411)' })).reason,
     ).toBe('The shopper asks about their order (order 2411)');
-    expect(describeState(row({ stateReason: null })).reason).toBe(
+    expect(describeState(row({ stateReason: null, botEnabled: false })).reason).toBe(
       'The shopper is waiting for your reply: the chatbot is off here',
+    );
+    // The bot is on there and did not answer (a sticker, a refused reply): not said to be off.
+    expect(describeState(row({ stateReason: null, botEnabled: true })).reason).toBe(
+      'The shopper is waiting for your reply: the chatbot did not answer this message',
     );
     expect(describeState(row({ state: 'bot' }))).toMatchObject({ label: 'Bot answering', reason: null });
     expect(describeState(row({ state: 'snoozed', snoozedUntil: '2026-11-25T01:00:00.000Z' })).reason).toMatch(
@@ -140,13 +144,29 @@ describe('conversation controls', () => {
   }
 
   it('says the bot switch follows the shop until the conversation has its own setting', () => {
-    renderControls(row({ botEnabled: true, botInherited: true }), () => Response.json({}));
+    renderControls(row({ state: 'bot', stateReason: null, botEnabled: true, botInherited: true }), () =>
+      Response.json({}),
+    );
     expect(screen.getByTestId('bot-source').textContent).toBe('On, as set for the shop');
     expect((screen.getByRole('switch', { name: 'Chatbot Status' }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('says the bot is quiet in a handed-over chat, as the banner does, whatever the shop’s switch', () => {
+    renderControls(row({ botEnabled: true, botInherited: true }), () => Response.json({}));
+    expect(screen.getByTestId('bot-source').textContent).toBe('Quiet here until you hand the chat back');
+    expect(screen.getByRole('switch', { name: 'Chatbot Status' }).getAttribute('aria-description')).toBe(
+      'Quiet here until you hand the chat back',
+    );
+    expect(botSource(row({ state: 'bot', stateReason: null }))).toBe('On, as set for the shop');
+    expect(botSource(row({ stateReason: null, botEnabled: false, botInherited: false }))).toBe(
+      'Off for this conversation',
+    );
+  });
+
   it('shows an own setting as the conversation’s', () => {
-    renderControls(row({ botEnabled: false, botInherited: false }), () => Response.json({}));
+    renderControls(row({ state: 'waiting', stateReason: null, botEnabled: false, botInherited: false }), () =>
+      Response.json({}),
+    );
     expect(screen.getByTestId('bot-source').textContent).toBe('Off for this conversation');
     expect((screen.getByRole('switch', { name: 'Chatbot Status' }) as HTMLInputElement).checked).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { handoverReasonMessage, type InboxRow, inboxWords } from '@balas/contracts';
+import { chatBotWords, handoverReasonMessage, type InboxRow, inboxWords } from '@balas/contracts';
 import { format } from 'date-fns';
 
 export type ChipColor = 'default' | 'success' | 'warning' | 'info' | 'error';
@@ -13,13 +13,18 @@ const colors: Record<InboxRow['state'], ChipColor> = {
 
 /** A conversation's state in the merchant's words: the chip, and why (a handover, a snooze). */
 export function describeState(
-  row: Pick<InboxRow, 'state' | 'stateReason' | 'stateReasonText' | 'snoozedUntil'>,
+  row: Pick<InboxRow, 'state' | 'stateReason' | 'stateReasonText' | 'snoozedUntil' | 'botEnabled'>,
 ) {
   let reason: string | null = null;
+  // Without a handover: the bot is off here, or it was on and did not answer (the header says which).
   if (row.state === 'needs_you')
     reason =
       row.stateReasonText ||
-      (row.stateReason ? handoverReasonMessage(row.stateReason) : inboxWords.waitingForYou);
+      (row.stateReason
+        ? handoverReasonMessage(row.stateReason)
+        : row.botEnabled
+          ? chatBotWords.waitingBotOn
+          : chatBotWords.waitingBotOff);
   if (row.state === 'snoozed' && row.snoozedUntil)
     reason = inboxWords.snoozedUntil(format(row.snoozedUntil, 'd MMM, h:mm a'));
   return { label: inboxWords.states[row.state], color: colors[row.state], reason };
