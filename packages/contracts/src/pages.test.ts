@@ -23,6 +23,10 @@ describe('dashboardViewOf', () => {
     expect(dashboardViewOf('/dashboard/shops')).toBe('shops');
     expect(dashboardViewOf('/dashboard/shops/shopee/0b7f')).toBe('shop');
     expect(dashboardViewOf('/dashboard/shops/shopee/0b7f/')).toBe('shop');
+    // A shop's page is named by its platform.
+    expect(dashboardViewOf('/dashboard/shops/lazada/0b7f')).toBe('shop');
+    expect(dashboardViewOf('/dashboard/shops/website/0b7f')).toBe('shop');
+    expect(dashboardViewOf('/dashboard/shops/knowledge')).toBe('train');
     expect(dashboardViewOf('/chat/lazada/1/2')).toBe('chat');
     expect(dashboardViewOf('/dashboard/shops/shopee')).toBeNull();
     expect(dashboardViewOf('/dashboard/nothing')).toBeNull();

@@ -24,7 +24,7 @@ export const dashboardRoots = ['/dashboard', '/inbox', '/insights', '/chat', '/t
  */
 export const dashboardViews = [
   { path: '/dashboard/shops', view: 'shops' },
-  { path: '/dashboard/shops/shopee/:id', view: 'shop' },
+  { path: '/dashboard/shops/:platform/:id', view: 'shop' },
   { path: '/dashboard/shops/train', view: 'train' },
   { path: '/dashboard/shops/knowledge', view: 'train' },
   { path: '/dashboard/knowledge', view: 'knowledge' },

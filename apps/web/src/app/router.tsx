@@ -105,7 +105,7 @@ const dashboard: RouteObject[] = [
     },
   },
   {
-    path: 'shops/shopee/:id',
+    path: 'shops/:platform/:id',
     element: <ShopDetailPage conversations={(shop) => <ConversationList shop={shop} />} />,
     handle: title('Shop'),
     loader: ({ params }) => {

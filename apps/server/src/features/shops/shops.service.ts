@@ -66,7 +66,7 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
 
   async function startAuthorization(row: ShopRow, redirect: string | undefined) {
     if (row.provider === 'website')
-      return { authUrl: redirect || `${publicUrl}/dashboard/shops/shopee/${row.id}` };
+      return { authUrl: redirect || `${publicUrl}/dashboard/shops/website/${row.id}` };
     const state = randomToken();
     await db
       .update(shops)

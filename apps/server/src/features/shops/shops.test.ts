@@ -169,3 +169,21 @@ describe('connecting marketplace shops through the sandbox', () => {
     expect((await t.app.inject({ url: `/api/shopee/${shopeeId}`, headers })).statusCode).toBe(404);
   });
 });
+
+describe('a website shop', () => {
+  it('needs no authorization: its authUrl is its own page, named by its platform', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/website',
+      headers,
+      payload: {
+        name: 'Kedai Web',
+        person_name: 'A',
+        person_email: 'a@example.com',
+        person_phone: '012-345 6789',
+      },
+    });
+    const { id, authUrl } = res.json().data as { id: string; authUrl: string };
+    expect(new URL(authUrl).pathname).toBe(`/dashboard/shops/website/${id}`);
+  });
+});

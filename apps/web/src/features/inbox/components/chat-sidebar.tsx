@@ -73,7 +73,7 @@ export function ChatSidebar({
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5 }}>
         <Button
           component={Link}
-          to={`/dashboard/shops/shopee/${shop.id}`}
+          to={`/dashboard/shops/${shop.providerName}/${shop.id}`}
           startIcon={<ExitToApp />}
           size="small"
         >

@@ -51,9 +51,10 @@ export function AddShopPendingStep() {
   const shop = useShop(shopId);
   const [failure, setFailure] = useState<ConnectFailure | null>(null);
 
+  // The shop's page is named by its platform: the marketplace this wizard connects.
   const open = (id: string) => {
     selectShop(id);
-    navigate(shopPath({ id }));
+    navigate(shopPath({ id, providerName: search.get('provider') === 'lazada' ? 'lazada' : 'shopee' }));
   };
   useAuthorizationOutcome((outcome) => {
     if (outcome.type === 'connected') open(outcome.shopId || shopId);

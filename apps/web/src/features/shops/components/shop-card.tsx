@@ -8,7 +8,9 @@ import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
 import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
 import { ShopStatusChip } from './shop-status-chip.tsx';
 
-export const shopPath = (shop: Pick<Shop, 'id'>) => `/dashboard/shops/shopee/${shop.id}`;
+/** A shop's page, named by its platform (an address with another platform's name redirects here). */
+export const shopPath = (shop: Pick<Shop, 'id' | 'providerName'>) =>
+  `/dashboard/shops/${shop.providerName}/${shop.id}`;
 
 /** One shop in the list: opens its detail page; a shop not connected offers to authorize again. */
 export function ShopCard({ shop }: { shop: Shop }) {

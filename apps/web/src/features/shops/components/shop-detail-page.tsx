@@ -2,7 +2,7 @@ import type { Shop } from '@balas/contracts';
 import { channelOf } from '@balas/contracts';
 import { Box, Stack } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { AfterFirstPaint } from '../../../components/after-first-paint.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useOnboarding } from '../api/get-onboarding.ts';
@@ -13,6 +13,7 @@ import { EmbedSnippet } from './embed-snippet.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { RemoveShopButton } from './remove-shop-button.tsx';
 import { ShopBanner } from './shop-banner.tsx';
+import { shopPath } from './shop-card.tsx';
 
 // Below the fold, with its form library and schemas: loaded after the page has painted.
 const ShopSettingsForm = lazy(() =>
@@ -27,11 +28,16 @@ interface Props {
   conversations?: (shop: Shop) => ReactNode;
 }
 
-/** /dashboard/shops/shopee/{id}: banner with the bot switch, the conversations slot, details and settings. */
+/**
+ * /dashboard/shops/{platform}/{id}: banner with the bot switch, the conversations slot, details and
+ * settings. An address naming another platform (spec §2's /dashboard/shops/shopee/{id} for every shop,
+ * kept in bookmarks) is replaced by the shop's own.
+ */
 export function ShopDetailPage({ conversations }: Props) {
   // A shop authorized again in another window shows connected as soon as that window says so.
   useAuthorizationOutcome();
-  const { id = '' } = useParams();
+  const { id = '', platform } = useParams();
+  const { search, hash } = useLocation();
   const current = useCurrentShop();
   const detail = useShop(id);
   const shop = detail.data;
@@ -46,6 +52,9 @@ export function ShopDetailPage({ conversations }: Props) {
   // Spec §2: without a current shop (none, or not one of the merchant's) the list is the place to be.
   if (!current.isLoading && (!current.shop || (!known && !shop) || detail.isError)) {
     return <Navigate to="/dashboard/shops" replace />;
+  }
+  if (shop && platform !== shop.providerName) {
+    return <Navigate to={`${shopPath(shop)}${search}${hash}`} replace />;
   }
   if (!shop || onboarding.isPending) {
     return <PageLoader />;
