@@ -330,3 +330,30 @@ describe('opening polarity', () => {
     expect(reply('网站订单可以货到付款吗')).toMatch(/^不/);
   });
 });
+
+describe('an opening in the shopper language', () => {
+  it('names only what was asked, never another thing the quoted sentence mentions', () => {
+    const index = buildShopIndex(
+      testShop({
+        topics: [
+          {
+            id: 'gift',
+            name: 'Gifts',
+            categorization: [],
+            knowledge: [{ id: 'wrap', text: 'Gift wrapping with a handwritten card costs RM5 per order.' }],
+          },
+        ],
+        chunks: [],
+        products: [],
+        productInfo: [],
+      }),
+    );
+    const text = composeOffline({
+      index,
+      retrieval: retrieve(index, '可以帮我包装成礼物吗 要加钱吗'),
+      language: 'zh',
+    }).text;
+    expect(text).toContain('RM5');
+    expect(text).not.toContain('信用卡'); // the card is a greeting card, and nobody asked about one
+  });
+});

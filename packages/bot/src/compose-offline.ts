@@ -537,9 +537,10 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
       for (const f of facts) seen.add(f);
       const subject = closed
         ? [CLOSED_WORD[language], ...places]
-        : [...places, ...glossOf(clause, language, 3).filter((g) => !places.includes(g))].filter(
-            (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
-          );
+        : [
+            ...places,
+            ...glossOf(clause, language, 3, (c) => query.terms.has(c)).filter((g) => !places.includes(g)),
+          ].filter((g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())));
       const last = items.at(-1);
       if (facts.length && closed && last?.subject.join() === subject.join()) last.facts.push(...facts);
       else if (facts.length) items.push({ subject: subject.slice(0, 2), facts });

@@ -288,8 +288,13 @@ export function glossWord(id: string, lang: Lang): string | undefined {
  */
 const MONEY = /款|钱|\b(?:money|amount|payment|charged|deducted|wang|duit|bayaran)\b/i;
 
-/** The lexicon's words, in `lang`, for what a text is about. */
-export function glossOf(text: string, lang: Lang, limit = 4): string[] {
+/** The lexicon's words, in `lang`, for what a text is about (of the concepts `asked` accepts). */
+export function glossOf(
+  text: string,
+  lang: Lang,
+  limit = 4,
+  asked: (concept: string) => boolean = () => true,
+): string[] {
   const a = analyze(text);
   const out: string[] = [];
   const seen = new Set<string>();
@@ -301,7 +306,7 @@ export function glossOf(text: string, lang: Lang, limit = 4): string[] {
   }
   for (const concept of concepts) {
     const id = concept.slice(1);
-    if (NO_GLOSS.has(id)) continue;
+    if (NO_GLOSS.has(id) || !asked(concept)) continue;
     const word = glossWord(id, lang);
     if (!word || seen.has(word)) continue;
     // A broader word already listed covers a narrower one, and the other way round.
