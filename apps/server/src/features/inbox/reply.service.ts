@@ -78,6 +78,13 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     const now = stampOf(shop.provider, new Date());
     const text = previewText(message.type, message.content);
     return db.transaction(async (tx) => {
+      // The conversation first, as every writer of it takes it: the message's insert queues the
+      // conversation for Insights (a trigger), which a hand-back does after locking the conversation.
+      await tx
+        .select({ id: conversations.id })
+        .from(conversations)
+        .where(eq(conversations.id, conversation.id))
+        .for('no key update');
       const [pending] = await tx
         .insert(messages)
         .values({

@@ -171,7 +171,8 @@ export function createConversationStore(db: Db) {
           .select()
           .from(conversations)
           .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, c.externalId)))
-          .for('update');
+          // Not 'update': see settleAnswer (a reply being stored holds a key share on the row).
+          .for('no key update');
         if (!fromCustomer) {
           // Stored already (our reply, marked sent with the id the platform gave it): a duplicate.
           // Adopting another of our rows with the same words would give two rows one platform id.
@@ -474,7 +475,7 @@ export function createConversationStore(db: Db) {
           where c.id in (${ids}) and s.default_bot_status and c.bot_enabled is null and not c.handed_over
             and c.resolved_at is null and c.last_from = 'customer'
             and (c.snoozed_until is null or c.snoozed_until <= now()) and latest.sender = 'customer'
-          for update of c`)) as unknown as { rows: { conversation_id: string; message_id: string }[] };
+          for no key update of c`)) as unknown as { rows: { conversation_id: string; message_id: string }[] };
         const due = picked.rows.map((r) => ({ messageId: r.message_id, conversationId: r.conversation_id }));
         const rows = await makeDue(tx, shop.id, due);
         const byId = new Map(rows.map((r) => [r.id, r]));
@@ -538,11 +539,13 @@ export function createConversationStore(db: Db) {
           .where(eq(messages.id, messageId));
         if (!message) return { settled: true, conversation: null };
         const { conversationId } = message;
+        // No key update: a reply being stored holds a key share on the row (its foreign key) and
+        // then updates it; a stronger lock waiting between the two deadlocks with it.
         await tx
           .select({ id: conversations.id })
           .from(conversations)
           .where(eq(conversations.id, conversationId))
-          .for('update');
+          .for('no key update');
         if (options.force || mark !== null) {
           await tx
             .delete(answersDue)
@@ -584,6 +587,17 @@ export function createConversationStore(db: Db) {
       options: { onlyPending?: boolean } = {},
     ) {
       return db.transaction(async (tx) => {
+        const [of] = await tx
+          .select({ conversationId: messages.conversationId })
+          .from(messages)
+          .where(eq(messages.id, messageId));
+        if (!of) return null;
+        // The conversation first (see reply.service.ts store).
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.id, of.conversationId))
+          .for('no key update');
         const [failed] = await tx
           .update(messages)
           .set({ status: 'failed', error: reason.slice(0, 500) })
