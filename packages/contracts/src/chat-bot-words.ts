@@ -3,13 +3,16 @@
 // shows these, does not load the rest of the glossary.
 
 export const chatBotWords = {
-  /** The conversation follows the shop's switch (spec §4's 'Not live' when never set). */
-  shopOn: 'Bot on · shop setting',
-  shopOff: 'Bot off · shop setting',
+  /**
+   * The conversation follows the shop's switch (spec §4's 'Not live' when never set): what the bot
+   * does there, short enough to leave the shopper's name its room; the hint says whose setting it is.
+   */
+  shopOn: 'Bot on',
+  shopOff: 'Bot off',
   on: 'Enabled',
   off: 'Disabled',
   handedOver: 'Transferred to Agent',
-  followsShopHint: 'This chat follows the shop’s chatbot switch. Open the chat to set it for this chat only.',
+  followsShopHint: 'This chat follows the shop’s chatbot switch; its own switch sets it for this chat only.',
   ownHint: 'Set for this chat only.',
   label: 'Chatbot',
   followsShop: (on: boolean) => `${on ? 'On' : 'Off'}, as set for the shop`,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIDENT, glossary as g, KNOWS } from './glossary.ts';
+import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
 describe('the merchant glossary', () => {
@@ -27,7 +28,8 @@ describe('the merchant glossary', () => {
 
   it('names a product source by the product, never by its id', () => {
     expect(g.sources.product('Bamboo Swaddle 120 cm')).toBe('Product: Bamboo Swaddle 120 cm');
-    expect(g.sources.product(null)).toBe('Product information');
+    expect(g.sources.product(null)).toBe('Product');
+    expect(g.sources.productInfo('Bamboo Swaddle 120 cm')).toBe('Product information: Bamboo Swaddle 120 cm');
   });
 
   it('says a topic’s limits before they are reached', () => {
@@ -72,5 +74,6 @@ describe('the merchant glossary', () => {
   it('says an email was sent only if the address has an account, not that a password was reset', () => {
     expect(messages.auth.forgotSent).toMatch(/^If an account uses this email address, we have sent/);
     expect(messages.auth.forgotSent).not.toMatch(/reset/i);
+    expect(messages.auth.forgotSent).toContain(`${limits.resetTokenMinutes} minutes`);
   });
 });

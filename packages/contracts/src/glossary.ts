@@ -69,8 +69,10 @@ export const glossary = {
   sources: {
     topic: (name: string) => `Topic: ${name}`,
     file: (name: string) => `Document: ${name}`,
-    /** Null while the product's name is being read, or when the shop's catalogue does not have it. */
-    product: (name: string | null) => (name ? `Product: ${name}` : 'Product information'),
+    /** The product's own description. Null while its name is read, or when the catalogue lacks it. */
+    product: (name: string | null) => (name ? `Product: ${name}` : 'Product'),
+    /** Product information the merchant wrote for the product. */
+    productInfo: (name: string | null) => (name ? `Product information: ${name}` : 'Product information'),
   },
 
   /** The bot's state in one conversation (its own module: the Inbox imports it without the rest). */

@@ -103,13 +103,17 @@ export function ChatMessages({
       {showEarlier && bubbles.length > 0 && (
         <Box sx={{ textAlign: 'center', mb: 1 }}>
           <IconButton aria-label="Load earlier messages" onClick={onLoadEarlier} disabled={loadingEarlier}>
-            {loadingEarlier ? <CircularProgress size={20} /> : <ArrowUpward />}
+            {loadingEarlier ? (
+              <CircularProgress size={20} aria-label="Loading earlier messages" />
+            ) : (
+              <ArrowUpward />
+            )}
           </IconButton>
         </Box>
       )}
       {loading && (
         <Box sx={{ textAlign: 'center', py: 4 }}>
-          <CircularProgress />
+          <CircularProgress aria-label="Loading messages" />
         </Box>
       )}
       {!loading && bubbles.length === 0 && (

@@ -4,13 +4,11 @@ import { botAnswers, conversationStatus } from './conversation-chip.tsx';
 describe('conversationStatus', () => {
   it("shows the shop's switch where the conversation has none of its own, in words a merchant follows", () => {
     const on = conversationStatus({ isEnable: null, isAgent: false }, true);
-    expect(on.label).toBe('Bot on · shop setting');
+    expect(on.label).toBe('Bot on');
     expect(on.hint).toBe(
-      'This chat follows the shop’s chatbot switch. Open the chat to set it for this chat only.',
+      'This chat follows the shop’s chatbot switch; its own switch sets it for this chat only.',
     );
-    expect(conversationStatus({ isEnable: null, isAgent: false }, false).label).toBe(
-      'Bot off · shop setting',
-    );
+    expect(conversationStatus({ isEnable: null, isAgent: false }, false).label).toBe('Bot off');
     expect(botAnswers({ isEnable: null }, true)).toBe(true);
   });
 

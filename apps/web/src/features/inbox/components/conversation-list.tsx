@@ -44,7 +44,7 @@ export function ConversationList({ shop }: { shop: Shop }) {
         {list.error && <Alert severity="error">{(list.error as Error).message}</Alert>}
         {list.isLoading && (
           <Box sx={{ p: 3, textAlign: 'center' }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label="Loading conversations" />
           </Box>
         )}
         {!list.isLoading && rows.length === 0 && (

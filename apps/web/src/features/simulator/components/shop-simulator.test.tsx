@@ -70,12 +70,14 @@ describe('the simulator’s answer', () => {
     await ask(
       answer({
         sources: [
-          { kind: 'product', id: '2300100105', name: '2300100105', excerpt: 'OEKO-TEX', score: 1 },
+          { kind: 'product', id: '2300100105', name: '2300100105', excerpt: 'Soft bamboo', score: 1 },
+          { kind: 'product', id: 'info-uuid', name: '2300100105', excerpt: 'OEKO-TEX', score: 0.9 },
           { kind: 'topic', id: 't1', name: 'Materials', excerpt: 'Bamboo', score: 0.5 },
         ],
       }),
     );
     await screen.findByText('Product: Bamboo Swaddle Blanket 120x120cm');
+    screen.getByText('Product information: Bamboo Swaddle Blanket 120x120cm');
     screen.getByText('Topic: Materials');
     await waitFor(() => expect(screen.queryByText(/Product: 2300100105/)).toBeNull());
   });

@@ -159,15 +159,19 @@ const productsOf = (answer: SimulatorAnswer) => [
 function SourceChip({ source, shop }: { source: Source; shop: Shop }) {
   const productId = productIdOf(source);
   const product = useQuery({ ...productQuery(shop, productId ?? ''), enabled: productId !== null });
+  const name = product.data?.product?.name ?? null;
+  // The product's own description has the product's id; an entry of product information its own.
   const label =
     source.kind === 'topic'
       ? glossary.sources.topic(source.name)
       : source.kind === 'file'
         ? glossary.sources.file(source.name)
-        : glossary.sources.product(product.data?.product?.name ?? null);
+        : source.id === source.name
+          ? glossary.sources.product(name)
+          : glossary.sources.productInfo(name);
   return (
     <Tooltip title={source.excerpt} describeChild>
-      <Chip size="small" variant="outlined" color="primary" label={label} sx={{ maxWidth: 280 }} />
+      <Chip size="small" variant="outlined" color="primary" label={label} sx={{ maxWidth: '100%' }} />
     </Tooltip>
   );
 }
