@@ -28,6 +28,7 @@ import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { builtFileOptions, holdFile, sendHeldFile, webAppRoutes } from './http/built-files.ts';
+import { answerCompressionPlugin } from './http/compression.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { overrideMethod } from './http/method-override.ts';
 import { normalizeRequestInput } from './http/normalize-input.ts';
@@ -149,6 +150,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     await scope.register(
       async (api) => {
         api.addHook('preValidation', normalizeRequestInput);
+        // JSON answers of 1 KB and more in br or gzip as the client accepts (before the routes).
+        await api.register(answerCompressionPlugin);
         await api.register(healthRoutes, { database: ctx.database });
         await api.register(authRoutes, { auth });
         await api.register(shopsRoutes, {
