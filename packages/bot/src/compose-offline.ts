@@ -537,10 +537,9 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
       for (const f of facts) seen.add(f);
       const subject = closed
         ? [CLOSED_WORD[language], ...places]
-        : [
-            ...places,
-            ...glossOf(clause, language, 3, (c) => query.terms.has(c)).filter((g) => !places.includes(g)),
-          ].filter((g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())));
+        : [...places, ...askedGloss(clause, language, query).filter((g) => !places.includes(g))].filter(
+            (g) => !facts.some((f) => f.toLowerCase().includes(g.toLowerCase())),
+          );
       const last = items.at(-1);
       if (facts.length && closed && last?.subject.join() === subject.join()) last.facts.push(...facts);
       else if (facts.length) items.push({ subject: subject.slice(0, 2), facts });
@@ -566,6 +565,16 @@ export function templatedFact(sentences: Sentence[], language: Lang, query: Quer
     negative,
     yesNo: verdict,
   });
+}
+
+/**
+ * What a clause is about, in the reply's language: the things the shopper asked about when the clause
+ * names any ("gift" for gift wrapping, not the greeting "card" it comes with), else all it names
+ * ("credit card: Mastercard" in a list of payment methods).
+ */
+function askedGloss(clause: string, language: Lang, query: Query): string[] {
+  const asked = glossOf(clause, language, 3, (c) => query.terms.has(c));
+  return asked.length ? asked : glossOf(clause, language, 3);
 }
 
 /** The lexicon's words, in the reply's language, for what the question asks and the sentences say. */
