@@ -73,7 +73,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA): no serious or critical vi
       `/dashboard/addshop/pending?provider=shopee&shopId=${shopee}`,
       `/dashboard/addshop/pending?provider=website&shopId=${website}`,
       `/dashboard/shops/shopee/${shopee}`,
-      `/dashboard/shops/shopee/${website}`,
+      `/dashboard/shops/website/${website}`,
       `/dashboard/shops/knowledge?shopId=${website}`,
       `/dashboard/topic/${topic}?shopId=${website}`,
       `/dashboard/knowledge?shopId=${website}`,
@@ -107,7 +107,7 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA): no serious or critical vi
     }
     expect(titles.get('/dashboard/shops')).toBe('Shops · Balas');
     expect(titles.get('/inbox?view=all')).toBe('Inbox · Balas');
-    expect(titles.get(`/dashboard/shops/shopee/${website}`)).toBe('Kedai Web · Balas');
+    expect(titles.get(`/dashboard/shops/website/${website}`)).toBe('Kedai Web · Balas');
     expect(titles.get(`/dashboard/knowledge?shopId=${website}`)).toBe('Manage Knowledge · Balas');
     expect(new Set(titles.values()).size).toBeGreaterThanOrEqual(12);
 

@@ -59,8 +59,8 @@ describe('first impressions', () => {
       await popup.getByRole('heading', { name: 'Connected — you can close this window' }).waitFor();
       await popup.screenshot({ path: `test-results/connected-${platform.toLowerCase()}.png` });
       await closed;
-      // The dashboard moved on by itself: the new shop's page, with its first steps.
-      await page.waitForURL('**/dashboard/shops/shopee/**');
+      // The dashboard moved on by itself: the new shop's page (named by its platform), with its first steps.
+      await page.waitForURL(`**/dashboard/shops/${platform.toLowerCase()}/**`);
       await page.getByRole('heading', { level: 1, name: `Kedai ${platform}` }).waitFor();
       await page.getByRole('heading', { name: 'Get your chatbot ready' }).waitFor();
       // The shop's title, after the count of chats that need the merchant (its seeded chats do).
