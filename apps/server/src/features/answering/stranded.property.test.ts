@@ -407,34 +407,38 @@ afterAll(async () => {
 });
 
 describe('nothing stranded', () => {
-  it('every unanswered shopper message is answered once by the bot or in Needs you, whatever happens', async () => {
-    await fc.assert(
-      fc.asyncProperty(scenario, async ({ start, actions }) => {
-        run++;
-        failing.shopee = 0;
-        failing.lazada = 0;
-        // A fresh hour: the budget of every shop is whole again.
-        const limiter = t.ctx.config.redisUrl
-          ? createRedisRateLimiter(
-              t.ctx.config.redisUrl,
-              `balas-test-budget-${randomBytes(6).toString('hex')}`,
-            )
-          : createMemoryRateLimiter();
-        limiters.push(limiter);
-        t.ctx.rateLimiter = limiter;
-        for (const key of SHOP_KEYS)
-          await api('PUT', `/shopee/v1/${shopIds[key]}`, { defaultBotStatus: start[key] });
-        for (const a of actions) await perform(a);
-        await settle();
-        const problems = await strandedChats();
-        expect(problems, `run ${run}: ${JSON.stringify(actions)}`).toEqual([]);
-      }),
-      {
-        numRuns: RUNS,
-        endOnFailure: true,
-        // A reported run again: its seed (the runs before it run too, as they shaped the state).
-        ...(process.env.STRANDED_SEED ? { seed: Number(process.env.STRANDED_SEED) } : {}),
-      },
-    );
-  }, 60_000 + RUNS * 5000);
+  it(
+    'every unanswered shopper message is answered once by the bot or in Needs you, whatever happens',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(scenario, async ({ start, actions }) => {
+          run++;
+          failing.shopee = 0;
+          failing.lazada = 0;
+          // A fresh hour: the budget of every shop is whole again.
+          const limiter = t.ctx.config.redisUrl
+            ? createRedisRateLimiter(
+                t.ctx.config.redisUrl,
+                `balas-test-budget-${randomBytes(6).toString('hex')}`,
+              )
+            : createMemoryRateLimiter();
+          limiters.push(limiter);
+          t.ctx.rateLimiter = limiter;
+          for (const key of SHOP_KEYS)
+            await api('PUT', `/shopee/v1/${shopIds[key]}`, { defaultBotStatus: start[key] });
+          for (const a of actions) await perform(a);
+          await settle();
+          const problems = await strandedChats();
+          expect(problems, `run ${run}: ${JSON.stringify(actions)}`).toEqual([]);
+        }),
+        {
+          numRuns: RUNS,
+          endOnFailure: true,
+          // A reported run again: its seed (the runs before it run too, as they shaped the state).
+          ...(process.env.STRANDED_SEED ? { seed: Number(process.env.STRANDED_SEED) } : {}),
+        },
+      );
+    },
+    60_000 + RUNS * 5000,
+  );
 });
