@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadJobs, messages, webhookEvents } from '../../db/schema.ts';
 import { connectShop, eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
-import { prunePushesJob, sweepStalePushesJob } from './webhooks.jobs.ts';
+import { readOnPlatformJob } from '../inbox/inbox.jobs.ts';
+import { processEventJob, prunePushesJob, sweepStalePushesJob } from './webhooks.jobs.ts';
 
 let t: TestApp;
 let shopId: string;
@@ -21,7 +22,15 @@ const lazadaSignature = (body: string) =>
 const push = (messageId: string, text: string, at: number) =>
   `{"msg_id":"","code":10,"shop_id":947042987,"timestamp":${at},"data":{"type":"message","region":"MY","content":{"message_id":${messageId},"conversation_id":709122092476686867123,"shop_id":947042987,"from_id":880044,"from_user_name":"Siti","to_id":947042987,"to_shop_id":947042987,"message_type":"text","content":{"text":"${text}"},"created_timestamp":${at}}}}`;
 
+// What this file proves does not depend on how long a failed job waits for its next attempt, and at
+// the real backoff the waits were most of its time: the poison push's three sweeps 45 s (1 + 2 + 4
+// + 8 s each), and marking the made-up conversation read on the platform 6 s (the sandbox has no
+// such conversation, so it fails). Here they wait 1 ms; the attempts and the sweeps are the same.
+const realBackoff = { processEvent: processEventJob.backoffMs, readOnPlatform: readOnPlatformJob.backoffMs };
+
 beforeAll(async () => {
+  processEventJob.backoffMs = 1;
+  readOnPlatformJob.backoffMs = 1;
   t = await createTestApp();
   const { headers } = await signUp(t.app);
   merchant = headers;
@@ -30,6 +39,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  processEventJob.backoffMs = realBackoff.processEvent;
+  readOnPlatformJob.backoffMs = realBackoff.readOnPlatform;
 });
 
 const send = (body: string, signature: string, provider = 'shopee') =>
