@@ -99,7 +99,9 @@ describe('tenant isolation', () => {
         url:
           url.includes('/lang_chain_push/loader') && route.method === 'GET' && !url.includes('download')
             ? `${url}?shopId=${ids.shopId}`
-            : url,
+            : key === 'GET /api/shopee/:shopId/gpt/copy'
+              ? `${url}?fromShopId=${ids.shopId}`
+              : url,
         headers: intruder,
         ...(bodies[key] !== undefined ? { payload: bodies[key] as object } : {}),
       });
