@@ -87,7 +87,7 @@ describe('accounts in the browser', () => {
       .click();
     await page.getByLabel(/email/i).fill(email);
     await page.getByRole('button', { name: /reset|send/i }).click();
-    await page.getByText(/click the link on your email/i).waitFor();
+    await page.getByText(/we have sent it a link to set a new password/i).waitFor();
     const mail = await smtp.waitFor(email);
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\/[\w-]+\?email=[^\s"<]+/)?.[0];
     expect(link).toBeTruthy();

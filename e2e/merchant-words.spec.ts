@@ -223,7 +223,7 @@ describe('merchant words in the browser', () => {
     await conversations.getByText('Bot on', { exact: true }).first().hover();
     await page
       .getByRole('tooltip')
-      .getByText('This chat follows the shop’s chatbot switch.', { exact: false })
+      .getByText('This chat follows the shop’s chatbot switch', { exact: false })
       .waitFor();
     expect(await page.getByText(/\(shop\)/).count()).toBe(0);
     await accessible(page, 'a shop with its conversations');
