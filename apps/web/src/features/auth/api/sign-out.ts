@@ -1,10 +1,18 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { goToSite } from '../../../lib/leave.tsx';
+import { closeRealtime } from '../../../lib/realtime.ts';
 import { endSession } from '../../../lib/session.ts';
 
-/** `GET /api/signout`: revokes the token on the server. */
-export const signOut = () => api<{ message: string }>('/signout');
+/**
+ * `GET /api/signout`: revokes the token on the server. The live connection is closed here first: the
+ * server ends a revoked session's connections, and a connection it closes is read as the session
+ * ended elsewhere (to the login page), which would race this sign-out's own way out.
+ */
+export const signOut = () => {
+  closeRealtime();
+  return api<{ message: string }>('/signout');
+};
 
 /** The session ends in the browser whatever the server answers (spec §2, §4). */
 export const signOutOptions = (client: QueryClient, leave?: () => void | Promise<void>) =>
