@@ -4,6 +4,7 @@ import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall, connectShopee } from './support/shops.ts';
 import { productAndBrowser } from './support/suite.ts';
+import { until } from './support/until.ts';
 
 const DEMO_SHOP = '947042923';
 /** Nur Aisyah: her orders in the demo shop include one on its way. */
@@ -28,15 +29,6 @@ async function shopperSend(type: 'text' | 'order' | 'item' | 'sticker', content:
     body: JSON.stringify({ platform: 'shopee', shop: DEMO_SHOP, buyer: BUYER, type, content }),
   });
   if (!res.ok) throw new Error(await res.text());
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('order and product cards in the chat', () => {

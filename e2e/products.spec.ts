@@ -7,6 +7,7 @@ import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall, connectShopee } from './support/shops.ts';
 import { productAndBrowser } from './support/suite.ts';
+import { until } from './support/until.ts';
 
 const running = productAndBrowser();
 
@@ -27,15 +28,6 @@ async function policyPdf(): Promise<Buffer> {
     }
   }
   return Buffer.from(await pdf.save());
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 describe('knowledge files and product information of a Shopee shop', () => {

@@ -5,6 +5,7 @@ import { newPage } from './support/browser.ts';
 import { signedIn } from './support/session.ts';
 import { apiCall, connectShopee } from './support/shops.ts';
 import { productAndBrowser } from './support/suite.ts';
+import { until } from './support/until.ts';
 
 const DEMO_SHOP = '947042923';
 /** Nur Aisyah: her orders in the demo shop include one on its way. */
@@ -17,15 +18,6 @@ interface DirectoryOrder {
   shopId: string;
   buyerId: string;
   status: string;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** What is drawn at the middle of the element: the element itself or something inside it, or what covers it. */
