@@ -811,3 +811,47 @@ export const insightVersions = pgTable('insight_versions', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(0),
 });
+
+// ---- push notifications (features/push) ------------------------------------------------------
+
+/** A browser of the merchant that receives Web Push (its endpoint at the browser's push service). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    /** One browser belongs to one merchant: signing in as another moves it. */
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_merchant_idx').on(t.merchantId)],
+);
+
+/** The merchant's push choices: quiet hours ("HH:MM", null when none) in their time zone. */
+export const pushSettings = pgTable('push_settings', {
+  merchantId: uuid('merchant_id')
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: 'cascade' }),
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  timeZone: text('time_zone').notNull(),
+});
+
+/** Shops whose "Needs you" chats are pushed (opted in one by one). */
+export const pushShops = pgTable('push_shops', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+});
+
+/** The newest shopper message a conversation was pushed for: one push per message, whichever process. */
+export const pushNotified = pgTable('push_notified', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  messageAt: timestamp('message_at', { withTimezone: true }).notNull(),
+});
