@@ -39,7 +39,8 @@ import { createServices, type Services } from './services.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    apiRoutes: { method: string; url: string }[];
+    /** Every route under /api/ (but HEAD), and whether it declared itself public (authGuard). */
+    apiRoutes: { method: string; url: string; public: boolean }[];
   }
 }
 
@@ -76,12 +77,20 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const services = createServices(ctx, () => base);
   const { auth } = services;
   base.decorate('services', services);
-  const apiRoutes: { method: string; url: string }[] = [];
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
   base.decorate('apiRoutes', apiRoutes);
   base.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/')) {
       for (const method of [route.method].flat())
-        if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+        if (method !== 'HEAD')
+          apiRoutes.push({
+            method,
+            url: route.url,
+            // Read once the route is built: hooks of inner scopes (the docs') run after this one.
+            get public() {
+              return route.config?.public === true;
+            },
+          });
     }
   });
 
@@ -97,7 +106,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation is public: its routes say so, like every public route under /api/.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+  });
 
   // The website widget is embedded in any merchant's site: its loader may be loaded and its panel
   // framed from any origin, with a strict CSP of its own.
@@ -146,7 +161,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
       crossOriginEmbedderPolicy: false,
     });
-    await scope.register(authGuard, { auth, rateLimiter: ctx.rateLimiter });
+    // Every route of the merchant API requires a signed-in merchant unless it says it is public.
+    await scope.register(authGuard, { auth, rateLimiter: ctx.rateLimiter, privatePrefix: '/api/' });
     await scope.register(
       async (api) => {
         api.addHook('preValidation', normalizeRequestInput);

@@ -51,6 +51,7 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.post(
     '/website/v1/:id',
     {
+      config: { public: true },
       preHandler: [perIp, perSession],
       schema: {
         tags: ['website'],
@@ -102,6 +103,7 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
   app.get(
     '/website/v1/:id/:sessionId',
     {
+      config: { public: true },
       preHandler: [perIp],
       schema: {
         tags: ['website'],

@@ -30,6 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/signup',
     {
+      config: { public: true },
       preHandler: perIp('signup', 10, 60 * 60 * 1000, messages.auth.tooManySignups),
       schema: { tags: ['auth'], body: signupBody, response: { 200: dataOf(sessionAnswer) } },
     },
@@ -39,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/signin',
     {
+      config: { public: true },
       preHandler: [
         perIp('signin', 100, window),
         // Per account *and* address: someone guessing a merchant's password from elsewhere cannot
@@ -57,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/signout',
-    { schema: { tags: ['auth'], response: { 200: dataOf(okAnswer) } } },
+    { config: { public: true }, schema: { tags: ['auth'], response: { 200: dataOf(okAnswer) } } },
     async (request) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
       if (token) await auth.signout(token);
@@ -69,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/forgot_password',
     {
       // Per e-mail too, so nobody floods a merchant's mailbox from many addresses.
+      config: { public: true },
       preHandler: [
         perIp('forgot', 100, window),
         app.rateLimit({ name: 'forgot:email', max: 10, windowMs: window, key: emailOf }),
@@ -83,7 +86,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.post(
     '/reset_password',
-    { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: dataOf(okAnswer) } } },
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: dataOf(okAnswer) } },
+    },
     async (request) => {
       await auth.resetPassword(request.body);
       return { data: { message: messages.auth.resetDoneBody } };
@@ -95,7 +101,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       // The current password can be guessed only as fast as a sign-in: per account and per address.
       preHandler: [
-        app.requireMerchant,
         perIp('change-password', 100, window),
         app.rateLimit({
           name: 'change-password:account',
@@ -120,9 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
   );
 
-  app.get(
-    '/me',
-    { preHandler: app.requireMerchant, schema: { tags: ['auth'], response: { 200: dataOf(merchant) } } },
-    async (request) => ({ data: await auth.me(request.merchantId) }),
-  );
+  app.get('/me', { schema: { tags: ['auth'], response: { 200: dataOf(merchant) } } }, async (request) => ({
+    data: await auth.me(request.merchantId),
+  }));
 };

@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/health',
     {
+      config: { public: true },
       schema: {
         tags: ['ops'],
         response: {

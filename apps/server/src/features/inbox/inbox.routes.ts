@@ -57,8 +57,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   /** Shops recently resolved: the reads below need only the shop's identity. */
   shopCache: ShopCache;
 }> = async (app, { inbox, replies, queue, db, shopCache }) => {
-  const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
-  const readPreHandler = [app.requireMerchant, shopGuard(shopCache, { param: 'shopId' })];
+  const preHandler = shopGuard(db, { param: 'shopId' });
+  const readPreHandler = shopGuard(shopCache, { param: 'shopId' });
   const tags = ['inbox'];
 
   app.get(

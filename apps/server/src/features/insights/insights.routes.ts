@@ -88,7 +88,6 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/insights',
     {
-      preHandler: app.requireMerchant,
       schema: { tags, querystring: insightsQuery, response: { 200: dataOf(insightsOverview) } },
     },
     async (request) => {
@@ -97,39 +96,32 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/insights/export',
-    { preHandler: app.requireMerchant, schema: { tags, querystring: insightsQuery } },
-    async (request, reply) => {
-      const { shopId, ...query } = request.query;
-      const list = await chosenShops(request, shopId);
-      const period = periodsFor(list, query).current;
-      const rows = insights.dailyByShop(list, period);
-      const lines = async function* () {
-        yield `${CSV_HEADER.map(csvCell).join(',')}\n`;
-        for await (const days of rows) {
-          yield days
-            .map((d) =>
-              [d.date, d.shop.name, d.shop.provider, ...csvFigures(d.figures)].map(csvCell).join(','),
-            )
-            .join('\n')
-            .concat('\n');
-        }
-      };
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="insights-${period.from}-to-${period.to}.csv"`)
-          // A stream skips the JSON serializer.
-          .send(Readable.from(lines()) as never)
-      );
-    },
-  );
+  app.get('/insights/export', { schema: { tags, querystring: insightsQuery } }, async (request, reply) => {
+    const { shopId, ...query } = request.query;
+    const list = await chosenShops(request, shopId);
+    const period = periodsFor(list, query).current;
+    const rows = insights.dailyByShop(list, period);
+    const lines = async function* () {
+      yield `${CSV_HEADER.map(csvCell).join(',')}\n`;
+      for await (const days of rows) {
+        yield days
+          .map((d) => [d.date, d.shop.name, d.shop.provider, ...csvFigures(d.figures)].map(csvCell).join(','))
+          .join('\n')
+          .concat('\n');
+      }
+    };
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="insights-${period.from}-to-${period.to}.csv"`)
+        // A stream skips the JSON serializer.
+        .send(Readable.from(lines()) as never)
+    );
+  });
 
   app.get(
     '/insights/gaps',
     {
-      preHandler: app.requireMerchant,
       schema: { tags, querystring: knowledgeGapsQuery, response: { 200: dataOf(z.array(knowledgeGap)) } },
     },
     async (request) => {
@@ -141,7 +133,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/gaps/dismiss',
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { body: 'shopId' })],
+      preHandler: shopGuard(db, { body: 'shopId' }),
       schema: { tags, body: dismissGapBody, response: { 200: dataOf(z.object({ dismissed: z.number() })) } },
     },
     async (request) => ({
@@ -152,7 +144,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/gaps/entry',
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { body: 'shopId' })],
+      preHandler: shopGuard(db, { body: 'shopId' }),
       schema: { tags, body: gapEntryBody, response: { 200: dataOf(topic) } },
     },
     async (request) => ({ data: await gaps.addEntry(request.shop, request.body) }),

@@ -39,63 +39,59 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
   });
   const tags = ['knowledge'];
 
-  app.post(
-    base,
-    { preHandler: app.requireMerchant, schema: { tags, response: { 200: dataOf(z.array(knowledgeFile)) } } },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError('unsupported_type', messages.validation.uploadFile);
-      const fields: Record<string, string> = {};
-      const files: { fileName: string; data: Buffer }[] = [];
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await part.toBuffer();
-          if (part.file.truncated) throw new AppError('too_large', 'Files can be at most 3 MB');
-          // Cut first: a cut may split an emoji, which normalizing then replaces.
-          const fileName = normalizeText(part.filename.slice(0, 200));
-          files.push({ fileName: fileName || messages.knowledge.noFileName, data });
-        } else {
-          fields[part.fieldname] = normalizeText(String(part.value));
-        }
+  app.post(base, { schema: { tags, response: { 200: dataOf(z.array(knowledgeFile)) } } }, async (request) => {
+    if (!request.isMultipart()) throw new AppError('unsupported_type', messages.validation.uploadFile);
+    const fields: Record<string, string> = {};
+    const files: { fileName: string; data: Buffer }[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.file.truncated) throw new AppError('too_large', 'Files can be at most 3 MB');
+        // Cut first: a cut may split an emoji, which normalizing then replaces.
+        const fileName = normalizeText(part.filename.slice(0, 200));
+        files.push({ fileName: fileName || messages.knowledge.noFileName, data });
+      } else {
+        fields[part.fieldname] = normalizeText(String(part.value));
       }
-      const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');
-      if (!shop) throw notFound('Shop not found');
-      if (files.length === 0) {
-        throw new AppError('validation', messages.validation.uploadFile, {
-          file: messages.validation.uploadFile,
-        });
-      }
-      const chunkSize = Number(fields.chunkSize ?? limits.uploadChunkSize);
-      if (!Number.isInteger(chunkSize) || chunkSize < 100 || chunkSize > 4000) {
-        throw new AppError('validation', 'chunkSize must be a whole number between 100 and 4000', {
-          chunkSize: 'chunkSize must be a whole number between 100 and 4000',
-        });
-      }
-      // Sniff every file before storing any, so one bad file refuses the whole upload.
-      const typed = [];
-      for (const file of files) {
-        const type = await sniffDocument(file.data, file.fileName);
-        if (!type) throw new AppError('unsupported_type', messages.errors.unsupportedType);
-        typed.push({ ...file, ...type });
-      }
-      const stored = [];
-      for (const file of typed) {
-        const row = await knowledge.add(shop.id, {
-          fileName: file.fileName,
-          data: file.data,
-          mime: file.mime,
-          chunkSize,
-        });
-        await queue.enqueue(ingestFileJob, { fileId: row.id, kind: file.kind }, { jobId: row.id });
-        stored.push(row);
-      }
-      return { data: stored };
-    },
-  );
+    }
+    const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');
+    if (!shop) throw notFound('Shop not found');
+    if (files.length === 0) {
+      throw new AppError('validation', messages.validation.uploadFile, {
+        file: messages.validation.uploadFile,
+      });
+    }
+    const chunkSize = Number(fields.chunkSize ?? limits.uploadChunkSize);
+    if (!Number.isInteger(chunkSize) || chunkSize < 100 || chunkSize > 4000) {
+      throw new AppError('validation', 'chunkSize must be a whole number between 100 and 4000', {
+        chunkSize: 'chunkSize must be a whole number between 100 and 4000',
+      });
+    }
+    // Sniff every file before storing any, so one bad file refuses the whole upload.
+    const typed = [];
+    for (const file of files) {
+      const type = await sniffDocument(file.data, file.fileName);
+      if (!type) throw new AppError('unsupported_type', messages.errors.unsupportedType);
+      typed.push({ ...file, ...type });
+    }
+    const stored = [];
+    for (const file of typed) {
+      const row = await knowledge.add(shop.id, {
+        fileName: file.fileName,
+        data: file.data,
+        mime: file.mime,
+        chunkSize,
+      });
+      await queue.enqueue(ingestFileJob, { fileId: row.id, kind: file.kind }, { jobId: row.id });
+      stored.push(row);
+    }
+    return { data: stored };
+  });
 
   app.get(
     base,
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { query: 'shopId' })],
+      preHandler: shopGuard(db, { query: 'shopId' }),
       schema: { tags, querystring: knowledgeListQuery, response: { 200: dataOf(z.array(knowledgeFile)) } },
     },
     async (request) => ({ data: await knowledge.list(request.shop.id) }),
@@ -104,7 +100,6 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
   app.delete(
     `${base}/:id`,
     {
-      preHandler: app.requireMerchant,
       schema: { tags, params: z.object({ id: z.string().max(100) }), response: { 200: dataOf(okAnswer) } },
     },
     async (request) => {
@@ -115,7 +110,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
 
   app.get(
     `${base}/:id/download`,
-    { preHandler: app.requireMerchant, schema: { tags, params: z.object({ id: z.string().max(100) }) } },
+    { schema: { tags, params: z.object({ id: z.string().max(100) }) } },
     async (request, reply) => {
       const file = await knowledge.ownedFile(request.merchantId, request.params.id);
       // Saved under its own name: an ASCII fallback for old clients, the exact name (RFC 5987) for the rest.

@@ -20,7 +20,7 @@ export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; 
   app,
   { products, db },
 ) => {
-  const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
+  const preHandler = shopGuard(db, { param: 'shopId' });
   const tags = ['products'];
 
   app.get(

@@ -31,7 +31,6 @@ const shopIdParam = z.object({ shopId: z.string().max(100) });
 const idParam = z.object({ id: z.string().max(100) });
 
 export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, db, queue }) => {
-  const auth = app.requireMerchant;
   const byId = shopGuard(db, { param: 'id' });
   const byShopId = shopGuard(db, { param: 'shopId' });
 
@@ -39,7 +38,6 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
     app.post(
       `/${provider}`,
       {
-        preHandler: auth,
         schema: { tags: ['shops'], body: shopCreateBody, response: { 200: dataOf(shopCreateAnswer) } },
       },
       async (request) => ({ data: await shops.create(request.merchantId, provider, request.body) }),
@@ -48,14 +46,14 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
 
   app.get(
     '/shopee',
-    { preHandler: auth, schema: { tags: ['shops'], response: { 200: dataOf(z.array(shop)) } } },
+    { schema: { tags: ['shops'], response: { 200: dataOf(z.array(shop)) } } },
     async (request) => ({ data: await shops.list(request.merchantId) }),
   );
 
   app.get(
     '/shopee/:id',
     {
-      preHandler: [auth, byId],
+      preHandler: byId,
       schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shop) } },
     },
     async (request) => ({ data: toShop(request.shop) }),
@@ -64,7 +62,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.put(
     '/shopee/v1/:shopId',
     {
-      preHandler: [auth, byShopId],
+      preHandler: byShopId,
       schema: { tags: ['shops'], params: shopIdParam, body: shopUpdateBody, response: { 200: dataOf(shop) } },
     },
     async (request) => ({ data: await shops.update(request.shop, request.body) }),
@@ -73,7 +71,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.delete(
     '/shopee/:id',
     {
-      preHandler: [auth, byId],
+      preHandler: byId,
       schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(okAnswer) } },
     },
     async (request) => {
@@ -85,7 +83,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.get(
     '/shopee/:id/onboarding',
     {
-      preHandler: [auth, byId],
+      preHandler: byId,
       schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shopOnboardingAnswer) } },
     },
     async (request) => ({ data: await shopOnboarding(db, request.shop) }),
@@ -96,6 +94,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.get(
     '/website/v1/:id',
     {
+      config: { public: true },
       preHandler: perIp,
       schema: { tags: ['website'], params: idParam, response: { 200: dataOf(websiteShopStatus) } },
     },
@@ -115,7 +114,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.post(
     '/shopee/:id/reconnect',
     {
-      preHandler: [auth, byId],
+      preHandler: byId,
       schema: {
         tags: ['shops'],
         params: idParam,
@@ -158,6 +157,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   app.get(
     '/shopee/callback/:state',
     {
+      config: { public: true },
       schema: {
         tags: ['shops'],
         params: z.object({ state: z.string().max(100) }),
@@ -169,7 +169,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
 
   app.get(
     '/lazada/callback',
-    { schema: { tags: ['shops'], querystring: callbackQuery } },
+    { config: { public: true }, schema: { tags: ['shops'], querystring: callbackQuery } },
     async (request, reply) => reply.redirect(await finish('lazada', request.query.state, request.query)),
   );
 };

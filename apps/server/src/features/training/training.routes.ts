@@ -33,7 +33,7 @@ export const trainingRoutes: FastifyPluginAsyncZod<{
   voucherOffers: VoucherOffers;
   db: Db;
 }> = async (app, { training, shopCopy, voucherOffers, db }) => {
-  const preHandler = [app.requireMerchant, shopGuard(db, { param: 'shopId' })];
+  const preHandler = shopGuard(db, { param: 'shopId' });
   const tags = ['training'];
 
   app.get(

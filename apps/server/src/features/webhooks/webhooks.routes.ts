@@ -51,23 +51,27 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { db, ver
     .prepare('webhooks_unprocessed_by_key');
 
   for (const [provider, verifier] of Object.entries(verifiers)) {
-    app.post(`/webhooks/${provider}`, { schema: { hide: true } }, async (request, reply) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const signature = request.headers.authorization;
-      if (!raw || !verifier.verify(raw, typeof signature === 'string' ? signature : undefined)) {
-        throw new AppError('invalid_signature', 'The push signature is not valid');
-      }
-      try {
-        JSON.parse(raw);
-      } catch {
-        throw new AppError('bad_json', 'The push body is not valid JSON');
-      }
-      // Keys are built from the push's ids, which PostgreSQL could not store with a NUL in them.
-      const dedupeKey = normalizeText(`${provider}:${verifier.dedupeKey(raw)}`);
-      const [inserted] = await storeEvent.execute({ provider, dedupeKey, payload: { raw } });
-      const [pending] = inserted ? [inserted] : await unprocessedByKey.execute({ dedupeKey });
-      if (pending) await queue.enqueue(processEventJob, { eventId: pending.id }, { jobId: pending.id });
-      return reply.status(200).send('');
-    });
+    app.post(
+      `/webhooks/${provider}`,
+      { config: { public: true }, schema: { hide: true } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const signature = request.headers.authorization;
+        if (!raw || !verifier.verify(raw, typeof signature === 'string' ? signature : undefined)) {
+          throw new AppError('invalid_signature', 'The push signature is not valid');
+        }
+        try {
+          JSON.parse(raw);
+        } catch {
+          throw new AppError('bad_json', 'The push body is not valid JSON');
+        }
+        // Keys are built from the push's ids, which PostgreSQL could not store with a NUL in them.
+        const dedupeKey = normalizeText(`${provider}:${verifier.dedupeKey(raw)}`);
+        const [inserted] = await storeEvent.execute({ provider, dedupeKey, payload: { raw } });
+        const [pending] = inserted ? [inserted] : await unprocessedByKey.execute({ dedupeKey });
+        if (pending) await queue.enqueue(processEventJob, { eventId: pending.id }, { jobId: pending.id });
+        return reply.status(200).send('');
+      },
+    );
   }
 };

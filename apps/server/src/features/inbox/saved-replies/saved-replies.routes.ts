@@ -18,12 +18,10 @@ export const savedRepliesRoutes: FastifyPluginAsyncZod<{ savedReplies: SavedRepl
   { savedReplies },
 ) => {
   const tags = ['inbox'];
-  const preHandler = [app.requireMerchant];
 
   app.get(
     '/saved-replies',
     {
-      preHandler,
       schema: { tags, querystring: savedReplyListQuery, response: { 200: dataOf(z.array(savedReply)) } },
     },
     async (request) => ({ data: await savedReplies.list(request.merchantId, request.query.q) }),
@@ -31,14 +29,13 @@ export const savedRepliesRoutes: FastifyPluginAsyncZod<{ savedReplies: SavedRepl
 
   app.post(
     '/saved-replies',
-    { preHandler, schema: { tags, body: savedReplyBody, response: { 200: dataOf(savedReply) } } },
+    { schema: { tags, body: savedReplyBody, response: { 200: dataOf(savedReply) } } },
     async (request) => ({ data: await savedReplies.create(request.merchantId, request.body) }),
   );
 
   app.patch(
     '/saved-replies/:id',
     {
-      preHandler,
       schema: {
         tags,
         params: savedReplyParams,
@@ -53,7 +50,7 @@ export const savedRepliesRoutes: FastifyPluginAsyncZod<{ savedReplies: SavedRepl
 
   app.delete(
     '/saved-replies/:id',
-    { preHandler, schema: { tags, params: savedReplyParams, response: { 200: dataOf(okAnswer) } } },
+    { schema: { tags, params: savedReplyParams, response: { 200: dataOf(okAnswer) } } },
     async (request) => {
       await savedReplies.remove(request.merchantId, request.params.id);
       return { data: { message: words.inbox.savedReplyDeleted } };

@@ -32,7 +32,6 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   shopCache: ShopCache;
 }> = async (app, { inbox, db, shopCache }) => {
   const tags = ['inbox'];
-  const preHandler = [app.requireMerchant];
 
   /** A conversation of one of the merchant's shops with its shop, or 404 (another merchant's too). */
   async function owned(merchantId: string, id: string) {
@@ -49,7 +48,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/inbox/conversations',
-    { preHandler, schema: { tags, querystring: inboxListQuery, response: { 200: inboxPage } } },
+    { schema: { tags, querystring: inboxListQuery, response: { 200: inboxPage } } },
     async (request) => {
       // Another merchant's shop is not found, as on every shop-scoped route (not an empty page).
       const { shopId } = request.query;
@@ -59,15 +58,13 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/inbox/counts',
-    { preHandler, schema: { tags, response: { 200: dataOf(inboxCounts) } } },
-    async (request) => ({ data: await inbox.views.counts(request.merchantId) }),
-  );
+  app.get('/inbox/counts', { schema: { tags, response: { 200: dataOf(inboxCounts) } } }, async (request) => ({
+    data: await inbox.views.counts(request.merchantId),
+  }));
 
   app.get(
     '/inbox/conversations/:id',
-    { preHandler, schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
+    { schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
     async (request) => {
       const { conversation, shop } = await owned(request.merchantId, request.params.id);
       return answer(shop, conversation);
@@ -80,7 +77,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   ) =>
     app.post(
       `/inbox/conversations/:id/${path}`,
-      { preHandler, schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
+      { schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
       async (request) => {
         const { conversation, shop } = await owned(request.merchantId, request.params.id);
         return answer(shop, await run(shop, conversation));
@@ -94,7 +91,6 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/inbox/conversations/:id/snooze',
     {
-      preHandler,
       schema: {
         tags,
         params: inboxConversationParams,
@@ -126,7 +122,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/inbox/response-windows/:shopId',
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { param: 'shopId' })],
+      preHandler: shopGuard(db, { param: 'shopId' }),
       schema: { tags, params: shopParams, response: { 200: dataOf(responseWindowSetting) } },
     },
     async (request) => ({ data: settingOf(request.shop) }),
@@ -135,7 +131,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/inbox/response-windows/:shopId',
     {
-      preHandler: [app.requireMerchant, shopGuard(db, { param: 'shopId' })],
+      preHandler: shopGuard(db, { param: 'shopId' }),
       schema: {
         tags,
         params: shopParams,
