@@ -15,6 +15,7 @@ import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { composerRoutes } from './features/inbox/composer/composer.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
 import { savedRepliesRoutes } from './features/inbox/saved-replies/saved-replies.routes.ts';
 import { inboxViewsRoutes } from './features/inbox/views/views.routes.ts';
@@ -226,9 +227,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           queue: ctx.queue,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, shopCache: services.shops.cache });
+        await api.register(composerRoutes, { db: ctx.database.db, chatImages: services.chatImages });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,
+          composer: services.composer,
           queue: ctx.queue,
           db: ctx.database.db,
           shopCache: services.shops.cache,

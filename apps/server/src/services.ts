@@ -8,6 +8,8 @@ import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createOrderAnswers } from './features/answering/order-answers.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createChatImages } from './features/inbox/composer/chat-images.ts';
+import { createComposer } from './features/inbox/composer/composer.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
 import { createPendingReplies } from './features/inbox/replies/pending-replies.ts';
 import { createReplyService } from './features/inbox/reply.service.ts';
@@ -55,6 +57,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const botBudget = createBotBudget(ctx, { inbox });
   const orders = createOrdersService(ctx, { platforms, shops });
   const orderAnswers = createOrderAnswers(ctx, { orders, answering });
+  const chatImages = createChatImages(ctx.storage, ctx.config.publicUrl);
+  const composer = createComposer({ platforms, products, voucherOffers, orders, chatImages });
   const catalogue = createCatalogueSync(ctx, { platforms, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
@@ -88,6 +92,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     catalogue,
     inbox,
     replies,
+    chatImages,
+    composer,
     vouchers,
     voucherOffers,
     answering,

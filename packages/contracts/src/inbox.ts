@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatImageIdPattern, composedContentKey, composedTypes, composerWords } from './composer.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -139,10 +140,38 @@ export const lazadaMessagePage = z.object({
 
 export const conversationToggleBody = z.object({ status: z.boolean() });
 
-export const replyBody = z.object({
-  message: z
-    .string({ error: messages.validation.message })
-    .trim()
-    .min(1, messages.validation.message)
-    .max(limits.replyMax, messages.validation.tooLong(limits.replyMax)),
-});
+/**
+ * A reply (spec §7 `message`), or, extending it compatibly, one of the composer's messages: `type`
+ * and `content` naming a picture uploaded before, a product of the catalogue, a running voucher or
+ * one of the shopper's orders (docs/spec-deviations.md). `message` alone is a text reply, as before.
+ */
+export const replyBody = z
+  .object({
+    message: z
+      .string({ error: messages.validation.message })
+      .trim()
+      .min(1, messages.validation.message)
+      .max(limits.replyMax, messages.validation.tooLong(limits.replyMax))
+      .optional(),
+    type: z.enum(composedTypes, { error: composerWords.badType }).optional(),
+    content: z
+      .object({
+        imageId: z.string().regex(chatImageIdPattern, composerWords.missing.image).optional(),
+        productId: z.string().trim().min(1).max(100).optional(),
+        voucherId: z.string().trim().min(1).max(100).optional(),
+        orderId: z.string().trim().min(1).max(100).optional(),
+      })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    const type = body.type ?? 'text';
+    if (type === 'text') {
+      if (body.message === undefined)
+        ctx.addIssue({ code: 'custom', path: ['message'], message: messages.validation.message });
+      return;
+    }
+    const key = composedContentKey[type];
+    if (!body.content?.[key])
+      ctx.addIssue({ code: 'custom', path: ['content', key], message: composerWords.missing[type] });
+  });
+export type ReplyBody = z.infer<typeof replyBody>;

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './card-messages.ts';
 export * from './channels.ts';
 export * from './chat-bot-words.ts';
+export * from './composer.ts';
 export * from './connect.ts';
 export * from './count-words.ts';
 export * from './errors.ts';

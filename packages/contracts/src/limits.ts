@@ -20,6 +20,8 @@ export const limits = {
   uploadMaxBytes: 3 * 1024 * 1024,
   /** Files in one upload. */
   uploadMaxFiles: 10,
+  /** A picture sent in a chat (Shopee's upload_image takes at most 2 MB). */
+  chatImageMaxBytes: 2 * 1024 * 1024,
   /** What reading one knowledge file may take; past any of these the file fails with a reason. */
   knowledgeFile: {
     maxPages: 2000,

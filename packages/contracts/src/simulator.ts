@@ -62,7 +62,26 @@ export const websiteHistory = z.object({
       response: z.string(),
       at: z.string(),
       /** The same replies one by one, so the widget can tell the bot from a person of the shop. */
-      replies: z.array(z.object({ text: z.string(), from: z.enum(['bot', 'agent']), at: z.string() })),
+      replies: z.array(
+        z.object({
+          text: z.string(),
+          from: z.enum(['bot', 'agent']),
+          at: z.string(),
+          /** A picture the shop sent (its text is the label); absent for a text reply. */
+          image: z.object({ url: z.string(), width: z.number(), height: z.number() }).optional(),
+          /** A product card the shop sent. */
+          product: z
+            .object({
+              id: z.string(),
+              name: z.string(),
+              price: z.string().nullable(),
+              currency: z.string().nullable(),
+              image: z.string().nullable(),
+            })
+            .optional(),
+        }),
+      ),
     }),
   ),
 });
+export type WebsiteHistory = z.infer<typeof websiteHistory>;

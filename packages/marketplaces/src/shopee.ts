@@ -189,6 +189,36 @@ export function createShopeeClient(options: ShopeeClientOptions, fetchImpl?: typ
         ),
       ),
 
+    /**
+     * Uploads a chat picture (JPEG, PNG or GIF, at most 2 MB per marketplaces.md §1.6); an image
+     * message is then sent with the `url` this answers as its `image_url`. Nothing reaches the buyer
+     * here, so a failed upload may be tried again.
+     */
+    async uploadImage(
+      auth: ShopeeAuth,
+      input: { data: Uint8Array; fileName: string; mime: string },
+    ): Promise<{ url: string; thumbnail: string; width: number; height: number }> {
+      const path = '/api/v2/sellerchat/upload_image';
+      const b = await callPlatform(t, {
+        platform: 'shopee',
+        check: checkShopee,
+        idempotent: true,
+        build: () => {
+          const form = new FormData();
+          // A copy on an ArrayBuffer of its own (a Node Buffer may share a pooled one).
+          form.append('file', new Blob([new Uint8Array(input.data)], { type: input.mime }), input.fileName);
+          return { url: signedUrl(path, auth), init: { method: 'POST', body: form } };
+        },
+      });
+      const r = obj(b.response);
+      return {
+        url: str(r.url),
+        thumbnail: str(r.thumbnail),
+        width: num(r.thumb_width),
+        height: num(r.thumb_height),
+      };
+    },
+
     async readConversation(
       auth: ShopeeAuth,
       input: { conversationId: string; lastReadMessageId: string },

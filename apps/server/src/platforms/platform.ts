@@ -39,7 +39,45 @@ export interface IncomingMessage {
 export interface OutgoingMessage {
   type: string;
   content: Record<string, unknown>;
+  /**
+   * The picture's bytes, for a platform that takes an image message only after its own upload
+   * (Shopee); read when the message is sent, so a retry uploads again.
+   */
+  upload?: (() => Promise<{ data: Buffer; mime: string; fileName: string }>) | undefined;
 }
+
+/** A picture the composer sends: stored by us and served publicly at `url`. */
+export interface ComposedImage {
+  imageId: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A product of the shop's catalogue the composer sends, as its card shows it. */
+export interface ComposedProduct {
+  externalId: string;
+  name: string;
+  price: string | null;
+  currency: string | null;
+  image: string | null;
+}
+
+/**
+ * The composer's messages in the platform's own types (marketplaces.md: Shopee `image`, `item`,
+ * `order`; Lazada templates 3, 10006, 10007, 10008; the widget's image and product card). Null
+ * where the channel has no such message.
+ */
+export interface Composer {
+  image(image: ComposedImage): OutgoingMessage;
+  product(product: ComposedProduct): OutgoingMessage;
+  voucher: ((voucher: ShopVoucher) => OutgoingMessage) | null;
+  order: ((orderId: string) => OutgoingMessage) | null;
+}
+
+/** The stored picture a composed image message carries (`image_id` in its content), if any. */
+export const imageIdOf = (content: Record<string, unknown>) =>
+  typeof content.image_id === 'string' ? content.image_id : null;
 
 /** A product as the platform lists it. */
 export interface CatalogueItem {
@@ -97,6 +135,8 @@ export interface Platform {
   textMessage(text: string): OutgoingMessage;
   /** The text a message carries, whatever the platform's content format. */
   textOf(content: Record<string, unknown>): string | undefined;
+  /** Pictures, products, vouchers and orders sent from the merchant's composer. */
+  compose: Composer;
   send(
     shop: PlatformShop,
     conversation: PlatformConversation,

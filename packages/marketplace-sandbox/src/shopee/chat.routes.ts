@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { invalidBody, openConversation, postMessage } from '../chat/conversations.ts';
 import { stickerById } from '../chat/media.ts';
+import { type FilePart, keepUpload, pictureType } from '../chat/uploads.ts';
 import { byLatestMessage, findBuyer, findConversation, unreadByShop } from '../data/lookup.ts';
 import type { Conversation, MessageBody, Shop } from '../data/types.ts';
 import type { SandboxState } from '../sandbox-state.ts';
@@ -15,6 +16,8 @@ import {
   shopeeRoute,
 } from './shopee-call.ts';
 import { shopeeContent, shopeeConversation, shopeeMessage } from './wire.ts';
+
+const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 
 const lastId = (c: Conversation) => BigInt(c.messages.at(-1)?.id || 0);
 
@@ -46,8 +49,12 @@ function sentBody(type: unknown, content: Json): MessageBody {
       if (!sn) throw paramError('content.order_sn is required for an order message');
       return { type: 'order', orderSn: sn };
     }
+    case 'voucher': {
+      // Received vouchers carry voucher_id (and voucher_code); a shop sends one by its id.
+      return { type: 'voucher', voucherId: idParam(content.voucher_id, 'content.voucher_id') };
+    }
     default:
-      throw paramError('message_type must be one of text, sticker, image, item, order');
+      throw paramError('message_type must be one of text, sticker, image, item, order, voucher');
   }
 }
 
@@ -145,6 +152,20 @@ export function shopeeChatRoutes(app: FastifyInstance, state: SandboxState) {
       region: shop.region,
       message_option: 0,
     };
+  });
+
+  // Pictures for image messages: jpg/jpeg/png/gif up to 2 MB (marketplaces.md §1.6).
+  route('POST', 'upload_image', ({ body }) => {
+    const files = Array.isArray(body.files) ? (body.files as FilePart[]) : [];
+    const file = files.find((f) => f.name === 'file');
+    if (!file) throw paramError('file is required');
+    if (file.data.length > UPLOAD_MAX_BYTES) throw paramError('the image is larger than 2 MB');
+    const type = pictureType(file.data);
+    if (type !== 'image/jpeg' && type !== 'image/png' && type !== 'image/gif')
+      throw paramError('the image must be jpg, jpeg, png or gif');
+    const id = keepUpload(state, { data: file.data, type });
+    const url = `${state.config.publicUrl}/shopee/file/${id}`;
+    return { url, thumbnail: url, url_hash: id, file_server_id: 0, thumb_width: 0, thumb_height: 0 };
   });
 
   route('POST', 'read_conversation', ({ body }, shop) => {

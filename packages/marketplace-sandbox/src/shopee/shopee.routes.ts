@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { parseMultipart, uploadOf } from '../chat/uploads.ts';
 import { requestId } from '../ids.ts';
 import { parseJsonKeepingLongIntegers } from '../raw-json.ts';
 import type { SandboxState } from '../sandbox-state.ts';
@@ -23,6 +24,29 @@ export async function shopeeRoutes(app: FastifyInstance, { state }: { state: San
         undefined,
       );
     }
+  });
+
+  // upload_image: a multipart body, read whole (Shopee's limit is 2 MB; a little room for the rest).
+  app.addContentTypeParser(
+    'multipart/form-data',
+    { parseAs: 'buffer', bodyLimit: 3 * 1024 * 1024 },
+    (request, body, done) => {
+      const parsed = parseMultipart(body as Buffer, String(request.headers['content-type'] ?? ''));
+      if (!parsed)
+        return done(new ShopeeError('error_param', 'Wrong parameters, detail: the body is not multipart.'));
+      done(null, { ...parsed.fields, files: parsed.files });
+    },
+  );
+
+  // The sandbox's stand-in for Shopee's picture CDN: what upload_image answered with.
+  app.get('/file/:id', async (request, reply) => {
+    const upload = uploadOf(state, (request.params as { id: string }).id);
+    if (!upload) return reply.status(404).send();
+    return reply
+      .type(upload.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(upload.data);
   });
 
   app.setErrorHandler((error: FastifyError | ShopeeError, _request, reply) => {

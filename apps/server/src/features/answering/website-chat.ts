@@ -1,3 +1,4 @@
+import type { WebsiteHistory } from '@balas/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ShopRow } from '../../db/schema.ts';
@@ -34,11 +35,34 @@ export async function hasWebsiteConversation(db: Db, shopId: string, sessionId: 
 }
 
 /** The session's chat as {message, response} pairs (spec §3): each shopper message with the replies after it. */
+type WebsiteReply = WebsiteHistory['chatHistory'][number]['replies'][number];
+
+/** The composer's picture or product card in a website reply, as the widget shows it. */
+function richPartsOf(type: string, c: Record<string, unknown>): Pick<WebsiteReply, 'image' | 'product'> {
+  const s = (v: unknown) => (typeof v === 'string' ? v : null);
+  const n = (v: unknown) => (typeof v === 'number' && v > 0 ? v : 0);
+  if (type === 'image' && s(c.url))
+    return { image: { url: s(c.url)!, width: n(c.thumb_width), height: n(c.thumb_height) } };
+  if (type === 'item' && s(c.item_id) && s(c.name))
+    return {
+      product: {
+        id: s(c.item_id)!,
+        name: s(c.name)!,
+        price: s(c.price),
+        currency: s(c.currency),
+        image: s(c.image),
+      },
+    };
+  return {};
+}
+
 export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string) {
   const rows = await db
     .select({
       sender: messages.sender,
       text: messages.text,
+      type: messages.type,
+      content: messages.content,
       status: messages.status,
       sentAt: messages.sentAt,
     })
@@ -46,7 +70,7 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(conversations.shopId, shopId), eq(conversations.externalId, sessionId)))
     .orderBy(asc(messages.sentAt), asc(messages.createdAt));
-  type Reply = { text: string; from: 'bot' | 'agent'; at: string };
+  type Reply = WebsiteReply;
   const pairs: { message: string; response: string; at: string; replies: Reply[] }[] = [];
   for (const row of rows) {
     const at = row.sentAt.toISOString();
@@ -59,7 +83,7 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
         pairs.push(last);
       }
       last.response = last.response ? `${last.response}\n${row.text}` : row.text;
-      last.replies.push({ text: row.text, from: row.sender, at });
+      last.replies.push({ text: row.text, from: row.sender, at, ...richPartsOf(row.type, row.content) });
     }
   }
   return pairs;

@@ -10,6 +10,8 @@ let t: TestApp;
 
 // The routes that answer without a token, each on purpose: a route joins this list by a decision.
 const expectedPublic = [
+  // A chat picture the merchant sent, shown by Lazada and the widget (an unguessable address).
+  'GET /api/chat-images/:shopId/:imageId',
   'GET /api/docs',
   'GET /api/docs/json',
   'GET /api/docs/static/*',

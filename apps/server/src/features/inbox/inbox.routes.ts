@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
 import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
+import type { ComposerService } from './composer/composer.service.ts';
 import { cursorAt, decodeOffset } from './conversations/cursor.ts';
 import { readOnPlatformJob } from './inbox.jobs.ts';
 import {
@@ -52,11 +53,13 @@ function listCursor(epochMs: number | null, id: string | undefined) {
 export const inboxRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
   replies: ReplyService;
+  /** The composer's messages (a picture, a product, a voucher, an order) besides text. */
+  composer: ComposerService;
   queue: Queue;
   db: Db;
   /** Shops recently resolved: the reads below need only the shop's identity. */
   shopCache: ShopCache;
-}> = async (app, { inbox, replies, queue, db, shopCache }) => {
+}> = async (app, { inbox, replies, composer, queue, db, shopCache }) => {
   const preHandler = shopGuard(db, { param: 'shopId' });
   const readPreHandler = shopGuard(shopCache, { param: 'shopId' });
   const tags = ['inbox'];
@@ -233,11 +236,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const conversation = await inbox.conversationOf(request.shop, request.params.conversationId);
-        const { message, conversation: c } = await replies.sendManual(
-          request.shop,
-          conversation,
-          request.body.message,
-        );
+        const reply = await composer.messageFor(request.shop, conversation, request.body);
+        const { message, conversation: c } = await replies.sendManual(request.shop, conversation, reply);
         return { data: messageViewOf(request.shop, message, c) };
       },
     );

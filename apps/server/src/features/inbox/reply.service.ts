@@ -3,9 +3,11 @@ import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { OutgoingMessage } from '../../platforms/platform.ts';
+import { imageIdOf, type OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import { isUuid } from '../shops/shop-guard.ts';
+import { createChatImages } from './composer/chat-images.ts';
+import { sendFailureText } from './composer/send-failure.ts';
 import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
 import type { InboxService } from './inbox.service.ts';
 
@@ -25,12 +27,21 @@ export const stampOf = (provider: ShopRow['provider'], at: Date) =>
  */
 export function createReplyService(ctx: AppContext, inbox: InboxService, platforms: Platforms) {
   const { db } = ctx.database;
+  const chatImages = createChatImages(ctx.storage, ctx.config.publicUrl);
 
   async function deliver(shop: ShopRow, conversation: ConversationRow, pending: MessageRow) {
     try {
+      const imageId = imageIdOf(pending.content);
       const { externalId } = await platforms.of(shop.provider).send(shop, conversation, {
         type: pending.type,
         content: pending.content,
+        // A picture from the composer: its bytes for a platform that takes its own upload first.
+        upload: imageId
+          ? async () => {
+              const image = await chatImages.read(shop.id, imageId);
+              return { data: image.data, mime: image.mime, fileName: image.imageId };
+            }
+          : undefined,
       });
       const sent = await db.transaction(async (tx) => {
         // The platform may have pushed our own message back before we got here: keep one row.
@@ -49,7 +60,8 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
       inbox.emitMessage(shop, conversation, sent);
       return sent;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // The merchant reads why in their words beside the Retry; the platform's own text is logged.
+      const reason = sendFailureText(shop.provider, error);
       ctx.log.warn({ shopId: shop.id, err: error }, 'sending a message failed');
       const failed = await inbox.failReply(shop, pending.id, reason);
       if (!failed) throw new Error(`unreachable: message ${pending.id} is gone`);
@@ -121,14 +133,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
   }
 
   return {
-    async sendManual(shop: ShopRow, conversation: ConversationRow, text: string) {
-      const stored = await store(
-        shop,
-        conversation,
-        'agent',
-        platforms.of(shop.provider).textMessage(text),
-        null,
-      );
+    /** The merchant's reply: a text, or a message the composer built (a picture, a card). */
+    async sendManual(shop: ShopRow, conversation: ConversationRow, reply: string | OutgoingMessage) {
+      const outgoing = typeof reply === 'string' ? platforms.of(shop.provider).textMessage(reply) : reply;
+      const stored = await store(shop, conversation, 'agent', outgoing, null);
       if (!stored) throw new Error('unreachable: manual replies have no reply_to');
       inbox.emitMessage(shop, stored.conversation, stored.pending);
       inbox.emitConversation(shop, stored.conversation);

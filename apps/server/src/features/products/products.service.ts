@@ -39,6 +39,15 @@ export function createProductsService(db: Db) {
       return rows.map(toProduct);
     },
 
+    /** One product of the shop's catalogue by its platform id, or null. */
+    async byExternalId(shopId: string, externalId: string): Promise<Product | null> {
+      const [row] = await db
+        .select()
+        .from(products)
+        .where(and(eq(products.shopId, shopId), eq(products.externalId, externalId)));
+      return row ? toProduct(row) : null;
+    },
+
     /**
      * Inserts or updates products from the platform; rows whose fields did not change are left alone.
      * Returns how many rows were added or changed.

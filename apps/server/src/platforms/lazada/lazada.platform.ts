@@ -88,6 +88,9 @@ function sendFields(content: Record<string, unknown>) {
     itemId: pick('itemId'),
     orderId: pick('orderId'),
     promotionId: pick('promotionId'),
+    imgUrl: pick('imgUrl'),
+    width: typeof content.width === 'number' ? content.width : undefined,
+    height: typeof content.height === 'number' ? content.height : undefined,
   };
 }
 
@@ -118,6 +121,16 @@ export function createLazadaPlatform(input: {
     verifier: input.verifier,
     textMessage: (text) => ({ type: '1', content: { txt: text } }),
     textOf: (content) => (typeof content.txt === 'string' ? content.txt : undefined),
+    // Templates 3 (image, from our public address), 10006 (product), 10008 (voucher), 10007 (order).
+    compose: {
+      image: (image) => ({
+        type: '3',
+        content: { imgUrl: image.url, width: image.width, height: image.height, image_id: image.imageId },
+      }),
+      product: (p) => ({ type: '10006', content: { itemId: p.externalId } }),
+      voucher: (v) => ({ type: '10008', content: { promotionId: v.id } }),
+      order: (orderId) => ({ type: '10007', content: { orderId } }),
+    },
     async send(shop, conversation, message) {
       const sent = await client.sendMessage(await token(shop), {
         sessionId: conversation.externalId,

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import {
+  jsonInt,
   needsReauthorization,
   parseShopeePush,
+  type ShopeeAuth,
   type ShopeeClient,
   type ShopeeMessage,
   verifyShopeePush,
@@ -9,6 +11,7 @@ import {
 import type {
   Connector,
   IncomingMessage,
+  OutgoingMessage,
   Platform,
   PlatformMode,
   PlatformShop,
@@ -45,6 +48,35 @@ export function incomingFromShopee(
       sentAt: new Date(m.createdTimestamp * 1000),
     },
   };
+}
+
+const bigId = (v: unknown) =>
+  typeof v === 'string' && /^\d+$/.test(v) ? jsonInt(v) : typeof v === 'number' ? v : v;
+
+/**
+ * The `content` send_message takes for a message (marketplaces.md §1.6): image `image_url` (from
+ * upload_image, done here so a retry uploads again), item `item_id`, order `order_sn`, voucher
+ * `voucher_id` + `voucher_code`; ids as JSON integers. Anything else goes as it is.
+ */
+async function shopeeSendContent(client: ShopeeClient, auth: ShopeeAuth, message: OutgoingMessage) {
+  const c = message.content;
+  switch (message.type) {
+    case 'image': {
+      if (message.upload) {
+        const uploaded = await client.uploadImage(auth, await message.upload());
+        return { image_url: uploaded.url };
+      }
+      return { image_url: c.image_url ?? c.url };
+    }
+    case 'item':
+      return { item_id: bigId(c.item_id) };
+    case 'order':
+      return { order_sn: c.order_sn };
+    case 'voucher':
+      return { voucher_id: bigId(c.voucher_id), voucher_code: c.voucher_code };
+    default:
+      return c;
+  }
 }
 
 export function createShopeeConnector(client: ShopeeClient): Connector {
@@ -126,11 +158,28 @@ export function createShopeePlatform(input: {
     verifier: input.verifier,
     textMessage: (text) => ({ type: 'text', content: { text } }),
     textOf: (content) => (typeof content.text === 'string' ? content.text : undefined),
+    // Stored as Shopee shows received ones (the picture at our address until Shopee's copy exists).
+    compose: {
+      image: (image) => ({
+        type: 'image',
+        content: {
+          url: image.url,
+          thumb_url: image.url,
+          thumb_width: image.width,
+          thumb_height: image.height,
+          image_id: image.imageId,
+        },
+      }),
+      product: (p) => ({ type: 'item', content: { item_id: p.externalId } }),
+      voucher: (v) => ({ type: 'voucher', content: { voucher_id: v.id, voucher_code: v.code } }),
+      order: (orderId) => ({ type: 'order', content: { order_sn: orderId } }),
+    },
     async send(shop, conversation, message) {
-      const sent = await client.sendMessage(await auth(shop), {
+      const a = await auth(shop);
+      const sent = await client.sendMessage(a, {
         toId: conversation.customerId,
         messageType: message.type,
-        content: message.content,
+        content: await shopeeSendContent(client, a, message),
       });
       return { externalId: sent.messageId };
     },
