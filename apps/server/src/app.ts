@@ -23,6 +23,7 @@ import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
+import { pushRoutes } from './features/push/push.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
@@ -242,6 +243,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           shopCache: services.shops.cache,
         });
         await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });
+        await api.register(pushRoutes, { push: services.push });
         await api.register(insightsRoutes, {
           insights: services.insights,
           gaps: services.knowledgeGaps,

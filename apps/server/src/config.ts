@@ -80,6 +80,20 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
+  /** Web Push (VAPID) key pair, base64url; unset: generated once into DATA_DIR/vapid.json. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services contact about our pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
+    .optional(),
 });
 
 /**
@@ -118,6 +132,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     if ((a === undefined) !== (b === undefined))
       ctx.addIssue({ code: 'custom', message: `set both of ${name}` });
   }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    ctx.addIssue({ code: 'custom', message: 'set both of VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY' });
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
     ctx.addIssue({ code: 'custom', message: 'AI_BASE_URL and AI_MODEL must be set together' });
   }
@@ -165,6 +181,17 @@ const configSchema = envSchema.transform((e, ctx) => {
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
+    /**
+     * Web Push: the VAPID key pair when set (the same on every process), else generated into
+     * DATA_DIR; the subject defaults to the sender address of account mails.
+     */
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    },
     /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
     sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
     shopee,

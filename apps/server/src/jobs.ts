@@ -9,6 +9,7 @@ import {
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers, sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
+import { pushJobHandlers } from './features/push/push.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
 import {
   prunePushesJob,
@@ -43,6 +44,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...answeringJobHandlers(services.autoReply, services.dueAnswers, services.inbox),
     ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
     ...insightsJobHandlers(services.insightsRollup),
+    ...pushJobHandlers(services.push),
   ]);
   if (options.schedule) {
     // Everything scheduled also runs at start: what the last process left unfinished is taken up

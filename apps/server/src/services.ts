@@ -23,6 +23,7 @@ import { createKnowledgeService } from './features/knowledge/knowledge.service.t
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
+import { createPushService } from './features/push/push.service.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createShopCopy } from './features/training/shop-copy.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
@@ -78,6 +79,9 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
   const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
+  // A conversation that starts needing the merchant reaches their phone (a job per push).
+  const push = createPushService(ctx);
+  inbox.watch(push.conversationChanged);
 
   const services = {
     fetch: fetchImpl,
@@ -108,6 +112,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     pendingReplies,
     dueAnswers,
     savedReplies,
+    push,
     /** Imports what a newly connected shop already has on the platform. */
     syncShop: (shop: ShopRow, authorizedAt?: Date) => sync.firstSync(shop, authorizedAt),
   };

@@ -19,6 +19,7 @@ export * from './messages.ts';
 export * from './orders.ts';
 export * from './pages.ts';
 export * from './products.ts';
+export * from './push.ts';
 export * from './realtime.ts';
 export * from './response-time.ts';
 export * from './server-messages.ts';

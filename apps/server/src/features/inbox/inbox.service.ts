@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { channels } from '@balas/contracts';
+import { channels, type InboxRow } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type ShopRow, shops } from '../../db/schema.ts';
@@ -31,6 +31,9 @@ export function createInboxService(ctx: AppContext) {
   const pages = createChatPages(db);
   const views = createInboxViews(db);
 
+  /** Told of every conversation the dashboards are told of, after its commit (push notifications). */
+  const watchers: ((shop: ShopRow, row: InboxRow) => void)[] = [];
+
   const countsDue = new Map<string, NodeJS.Timeout>();
   function countsSoon(merchantId: string) {
     if (countsDue.has(merchantId)) return;
@@ -49,12 +52,14 @@ export function createInboxService(ctx: AppContext) {
   function emitConversation(shop: ShopRow, c: ConversationRow) {
     const conversation = conversationViewOf(shop, c);
     ctx.realtime.emit(channels.shop(shop.id), 'shop.conversation', { shopId: shop.id, conversation });
+    const row = toInboxRow(c, shop);
     ctx.realtime.emit(channels.merchant(shop.merchantId), 'inbox.updated', {
       conversationId: c.id,
       shopId: shop.id,
-      row: toInboxRow(c, shop),
+      row,
     });
     countsSoon(shop.merchantId);
+    for (const watch of watchers) watch(shop, row);
   }
 
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
@@ -87,6 +92,10 @@ export function createInboxService(ctx: AppContext) {
   }
 
   const service = {
+    /** Hears every changed conversation's inbox row after its commit; must not throw or wait. */
+    watch(listener: (shop: ShopRow, row: InboxRow) => void) {
+      watchers.push(listener);
+    },
     emitConversation,
     emitMessage,
     views,
