@@ -158,7 +158,7 @@ export async function benchInbox(): Promise<Figure[]> {
     const inboxLoad = (path: string) =>
       measured({ url: `${server.url}${path}`, connections: 50, duration: 10, headers });
     const views: Record<string, Awaited<ReturnType<typeof autocannon>>> = {};
-    for (const view of ['all', 'needs_you', 'unread', 'bot', 'resolved'] as const) {
+    for (const view of ['all', 'needs_you', 'waiting', 'snoozed', 'unread', 'bot', 'resolved'] as const) {
       views[view] = await inboxLoad(`/api/inbox/conversations?view=${view}&limit=30`);
     }
     const counts = await inboxLoad('/api/inbox/counts');

@@ -5,20 +5,21 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { provider } from './shops.ts';
 
-export const inboxView = z.enum(['needs_you', 'unread', 'bot', 'resolved', 'all']);
+export const inboxView = z.enum(['needs_you', 'waiting', 'snoozed', 'unread', 'bot', 'resolved', 'all']);
 export type InboxView = z.infer<typeof inboxView>;
 
 /**
- * Effective state of a conversation, first that applies:
+ * Effective state of a conversation, first that applies (the server writes this rule once:
+ * apps/server/src/features/inbox/views/inbox-state.ts):
  * 'resolved'  resolved by the merchant (a new shopper message reopens it);
- * 'snoozed'   snoozed and `snoozedUntil` is still ahead (a new shopper message, or the time
- *             passing, reopens it);
- * 'needs_you' handed over (`stateReason` = the handover reason code), or the last message is the
- *             shopper's and the bot owes them no answer: its effective switch is off, or it decided
- *             and did not answer (a sticker, a reply the platform refused, given up);
- * 'bot'       the effective bot switch is on and the bot answers here: the shop wrote last, or the
- *             bot's answer to the shopper's last message is due;
- * 'waiting'   the bot is off and the last message is the shop's (bot or person): waiting for the shopper.
+ * 'snoozed'   snoozed and `snoozedUntil` is still ahead;
+ * 'needs_you' handed over and no person of the shop has answered since (`stateReason` = the
+ *             handover reason code); or the shopper wrote last and the bot owes them no answer (its
+ *             effective switch is off, or it decided and did not answer: a sticker, a reply the
+ *             platform refused, given up); or a snooze ended (its time came, or the shopper wrote)
+ *             and nobody has written since;
+ * 'bot'       the shopper wrote last and the bot's answer is due: the bot is answering;
+ * 'waiting'   the shop wrote last (a person, or the bot): waiting on the shopper.
  */
 export const inboxState = z.enum(['bot', 'needs_you', 'waiting', 'resolved', 'snoozed']);
 export type InboxState = z.infer<typeof inboxState>;
@@ -29,8 +30,11 @@ export type InboxLastFrom = z.infer<typeof inboxLastFrom>;
 /**
  * Which conversations each view lists (the counts use the same rules):
  * needs_you  state 'needs_you' (sorted by replyDueAt ascending, nulls last, then newest activity);
+ * waiting    state 'waiting';
+ * snoozed    state 'snoozed' (the soonest to wake first);
  * unread     unread shopper messages, not resolved and not snoozed;
- * bot        state 'bot';
+ * bot        the bot is in charge (switch on, not handed over) and nothing needs you: state 'bot',
+ *            or 'waiting' after its answer (or a person's);
  * resolved   state 'resolved';
  * all        every conversation (snoozed ones included).
  */
@@ -78,16 +82,27 @@ export const inboxRow = z.object({
    * (marketplaces only; null on website chats and when the shop has answered). The bot's replies count.
    */
   replyDueAt: z.string().nullable(),
+  /** The views that list the conversation now (the server's one rule), so a pushed row finds its lists. */
+  views: z.array(inboxView),
 });
 export type InboxRow = z.infer<typeof inboxRow>;
 
 export const inboxPage = z.object({ data: z.array(inboxRow), nextCursor: z.string().nullable() });
 export type InboxPage = z.infer<typeof inboxPage>;
 
-export const inboxShopCounts = z.object({ shopId: z.string(), needsYou: z.number(), unread: z.number() });
-export const inboxCounts = z.object({
+/** How many conversations each view lists (the same rules as the views). */
+const viewCounts = {
   needsYou: z.number(),
+  waiting: z.number(),
+  snoozed: z.number(),
   unread: z.number(),
+  bot: z.number(),
+  resolved: z.number(),
+  all: z.number(),
+};
+export const inboxShopCounts = z.object({ shopId: z.string(), ...viewCounts });
+export const inboxCounts = z.object({
+  ...viewCounts,
   /** Every shop of the merchant, zeros included. */
   shops: z.array(inboxShopCounts),
 });

@@ -9,6 +9,8 @@ export const inboxWords = {
   subtitle: 'Every conversation of your shops in one place, with what needs you first.',
   views: {
     needs_you: 'Needs you',
+    waiting: 'Waiting on shopper',
+    snoozed: 'Snoozed',
     unread: 'Unread',
     bot: 'Bot handling',
     resolved: 'Resolved',
@@ -17,6 +19,10 @@ export const inboxWords = {
   /** What an empty view says. */
   emptyView: {
     needs_you: 'Nothing needs you right now. Handovers and shoppers waiting for you appear here.',
+    waiting:
+      'No conversation is waiting on a shopper. Chats you or the chatbot answered wait here until the shopper writes back.',
+    snoozed:
+      'No snoozed conversations. A snoozed chat comes back to Needs you at its time, or when the shopper writes.',
     unread: 'No unread messages.',
     bot: 'The chatbot is not handling any conversation right now.',
     resolved: 'No resolved conversations yet.',
@@ -37,6 +43,11 @@ export const inboxWords = {
     snoozed: 'Snoozed',
   } satisfies Record<InboxState, string>,
   snoozedUntil: (when: string) => `Snoozed until ${when}`,
+  /** A snoozed row in the list: when it comes back to "Needs you". */
+  wakes: (when: string) => `Wakes ${when}`,
+  wakesHint: 'It comes back to Needs you then, or as soon as the shopper writes.',
+  /** Why a chat the shop wrote last to needs the merchant: their snooze ended. */
+  snoozeEnded: 'Your snooze ended: it is back for you to follow up.',
   unread: (n: number) => `${plural(n, 'unread message')}`,
   fromBot: 'Bot: ',
   fromStaff: 'You: ',

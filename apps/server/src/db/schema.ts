@@ -166,6 +166,12 @@ export const conversations = pgTable(
     /** Snoozed until then; a new shopper message clears it, and it ends by itself once passed. */
     snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     /**
+     * When a snooze ended (its time, or the shopper's message that ended it): the chat is in "Needs
+     * you" until someone writes after it (views/inbox-state.ts). Cleared by resolve, snooze, reopen
+     * and hand back.
+     */
+    wokeAt: timestamp('woke_at', { withTimezone: true }),
+    /**
      * The bot owes a decision on a shopper message of this conversation (an `answers_due` row is
      * there): set with the row, cleared with the last of them. A shopper who wrote last with nothing
      * due is shown in "Needs you" whatever the switch says (decision 0013).
@@ -190,11 +196,33 @@ export const conversations = pgTable(
         t.latestAt.desc().nullsFirst(),
         t.id.desc().nullsFirst(),
         t.handedOver,
+        t.lastFrom,
         t.botEnabled,
         t.answerDue,
         t.snoozedUntil,
+        t.wokeAt,
       )
-      .where(sql`resolved_at is null and (handed_over or last_from = 'customer')`),
+      .where(
+        sql`resolved_at is null and (handed_over or last_from = 'customer' or woke_at is not null or snoozed_until is not null)`,
+      ),
+    // Waiting on the shopper: the shop wrote last.
+    index('conversations_waiting_idx')
+      .on(
+        t.shopId,
+        t.latestAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.handedOver,
+        t.lastFrom,
+        t.botEnabled,
+        t.answerDue,
+        t.snoozedUntil,
+        t.wokeAt,
+      )
+      .where(sql`resolved_at is null and last_from is distinct from 'customer'`),
+    // Snoozed: the soonest to wake first.
+    index('conversations_snoozed_view_idx')
+      .on(t.shopId, t.snoozedUntil, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`resolved_at is null and snoozed_until is not null`),
     index('conversations_unread_idx')
       .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.snoozedUntil)
       .where(sql`resolved_at is null and unread_count > 0`),
@@ -607,7 +635,7 @@ export const lookupCache = pgTable(
 
 /**
  * The inbox's counts per shop (views.service.ts), kept by statement triggers on conversations
- * (migration 0012): each statement that changes what a shop's conversations count for adds one row
+ * (migrations 0012, 0017): each statement that changes what a shop's conversations count for adds one row
  * of differences, so writers never wait on each other; the inbox.compact-tallies job folds a shop's
  * rows into one. Conversations snoozed (even past their time) are not counted here: the counts add
  * those whose snooze has passed but which the wake job has not cleared yet.
@@ -618,11 +646,17 @@ export const inboxTallies = pgTable(
     shopId: uuid('shop_id')
       .notNull()
       .references(() => shops.id, { onDelete: 'cascade' }),
-    /** Handed over, or a shopper waits with the conversation's own switch off. */
-    needsYou: integer('needs_you').notNull(),
-    /** A shopper waits on a conversation that follows the shop's switch: needs you when it is off. */
-    needsYouIfBotOff: integer('needs_you_if_bot_off').notNull(),
+    /** Each view's count (views/inbox-state.ts); `On`/`Off`: counted as the shop's switch is. */
+    needsYouOn: integer('needs_you_on').notNull(),
+    needsYouOff: integer('needs_you_off').notNull(),
+    waiting: integer('waiting').notNull(),
+    /** Snoozed, counted as if no snooze had passed: the counts add the passed ones live. */
+    snoozed: integer('snoozed').notNull(),
+    botOn: integer('bot_on').notNull(),
+    botOff: integer('bot_off').notNull(),
     unread: integer('unread').notNull(),
+    resolved: integer('resolved').notNull(),
+    all: integer('all').notNull(),
   },
   (t) => [index('inbox_tallies_shop_idx').on(t.shopId)],
 );

@@ -21,6 +21,7 @@ const row = (over: Partial<InboxRow> = {}): InboxRow => ({
   botInherited: true,
   snoozedUntil: null,
   replyDueAt: null,
+  views: ['needs_you', 'all'],
   ...over,
 });
 

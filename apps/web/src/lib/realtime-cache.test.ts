@@ -6,7 +6,12 @@ import { messagesKey } from '../features/inbox/api/messages.ts';
 import { applyRealtimeEvent, realtimeEventNames } from './realtime-cache.ts';
 import { inboxCountsKey } from './realtime-counts.ts';
 
-const row = (id: string, over: Partial<InboxRow> = {}): InboxRow => ({
+/** A row listed in "All" and in its state's view (the server says which views: `views`). */
+const row = (id: string, over: Partial<InboxRow> = {}): InboxRow => {
+  const r = rowOf(id, over);
+  return { ...r, views: over.views ?? ['all', r.state] };
+};
+const rowOf = (id: string, over: Partial<InboxRow>): Omit<InboxRow, 'views'> => ({
   id,
   shopId: 's1',
   shopName: 'Kedai Comel',
@@ -101,6 +106,29 @@ describe('realtime events mapped to the cache (one place)', () => {
     expect(ids(client, f)).toEqual(['soon', 'late', 'none']);
   });
 
+  it('sorts "Snoozed" by the time each wakes, and a row the server lists in two views goes to both', () => {
+    const client = new QueryClient();
+    const snoozed = filter('snoozed');
+    seed(client, snoozed, [row('later', { state: 'snoozed', snoozedUntil: '2026-11-25T09:00:00.000Z' })]);
+    const soon = row('soon', {
+      state: 'snoozed',
+      snoozedUntil: '2026-11-24T18:00:00.000Z',
+      lastMessageAt: '2026-11-24T08:00:00.000Z',
+    });
+    applyRealtimeEvent(client, 'inbox.updated', { conversationId: 'soon', shopId: 's1', row: soon });
+    expect(ids(client, snoozed)).toEqual(['soon', 'later']);
+    // The bot answered: waiting on the shopper, and still the bot's.
+    const waiting = filter('waiting');
+    const bot = filter('bot');
+    seed(client, waiting, []);
+    seed(client, bot, []);
+    const answered = row('b', { state: 'waiting', lastFrom: 'bot', views: ['waiting', 'bot', 'all'] });
+    applyRealtimeEvent(client, 'inbox.updated', { conversationId: 'b', shopId: 's1', row: answered });
+    expect(ids(client, waiting)).toEqual(['b']);
+    expect(ids(client, bot)).toEqual(['b']);
+    expect(ids(client, snoozed)).toEqual(['soon', 'later']);
+  });
+
   it('leaves a row that sorts after the loaded ones to its own page', () => {
     const client = new QueryClient();
     const f = filter('all');
@@ -126,7 +154,8 @@ describe('realtime events mapped to the cache (one place)', () => {
 
   it('puts the counts where the shell reads them', () => {
     const client = new QueryClient();
-    const counts: InboxCounts = { needsYou: 3, unread: 5, shops: [{ shopId: 's1', needsYou: 3, unread: 5 }] };
+    const each = { needsYou: 3, waiting: 2, snoozed: 1, unread: 5, bot: 4, resolved: 6, all: 16 };
+    const counts: InboxCounts = { ...each, shops: [{ shopId: 's1', ...each }] };
     applyRealtimeEvent(client, 'inbox.counts', counts);
     expect(client.getQueryData(inboxCountsKey)).toEqual(counts);
   });

@@ -170,7 +170,13 @@ describe("turning the shop's bot on", () => {
     for (const id of Object.values(waiting)) {
       const after = await row(id);
       if (after.state === 'needs_you') expect(after.stateReason).not.toBeNull();
-      else expect(after).toMatchObject({ state: 'bot', lastFrom: 'bot' });
+      // Answered: waiting on the shopper, in the bot's view.
+      else
+        expect(after).toMatchObject({
+          state: 'waiting',
+          lastFrom: 'bot',
+          views: expect.arrayContaining(['bot']),
+        });
     }
     // The website visitor reads the answer in the widget's history.
     const history = await t.app.inject({ url: `/api/website/v1/${website}/WaitingVis01` });

@@ -312,6 +312,12 @@ async function strandedChats(): Promise<string[]> {
     const counted = counts.shops.find((s) => s.shopId === shopId)?.needsYou ?? 0;
     if (counted !== needsYou.size)
       problems.push(`${key}: counted ${counted} in Needs you, listed ${needsYou.size}`);
+    // Every other view too (issue 26.2): each counted as it lists.
+    for (const view of ['waiting', 'snoozed', 'bot', 'unread', 'resolved', 'all'] as const) {
+      const listed = (await viewIds(view, shopId)).size;
+      const inCounts = counts.shops.find((s) => s.shopId === shopId)?.[view] ?? 0;
+      if (inCounts !== listed) problems.push(`${key}: counted ${inCounts} in ${view}, listed ${listed}`);
+    }
     const all = await db().select().from(conversations).where(eq(conversations.shopId, shopId));
     for (const c of all) {
       const name = `${key} ${c.customerId}`;

@@ -64,7 +64,16 @@ const subscribe = (socket: Socket, channel: string) =>
 
 /** A marker event on a channel: the socket layer does not look at payloads. */
 const probe = (channel: string, n: number) =>
-  t.ctx.realtime.emit(channel, 'inbox.counts', { needsYou: n, unread: 0, shops: [] });
+  t.ctx.realtime.emit(channel, 'inbox.counts', {
+    needsYou: n,
+    waiting: 0,
+    snoozed: 0,
+    unread: 0,
+    bot: 0,
+    resolved: 0,
+    all: n,
+    shops: [],
+  });
 const probesIn = (wire: { event: string; args: unknown[] }[]) =>
   wire
     .filter((p) => p.event === 'inbox.counts')

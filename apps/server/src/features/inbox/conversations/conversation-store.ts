@@ -250,7 +250,10 @@ export function createConversationStore(db: Db) {
           ...(fromCustomer ? { hasNew: true, unreadCount: sql`${conversations.unreadCount} + 1` } : {}),
           ...(c.customerName && !current.customerName ? { customerName: c.customerName } : {}),
           ...(c.customerId && !current.customerId ? { customerId: c.customerId } : {}),
-          ...(reopens ? { resolvedAt: null, snoozedUntil: null } : {}),
+          // A snooze the shopper ends leaves the chat in "Needs you" until someone answers.
+          ...(reopens
+            ? { resolvedAt: null, snoozedUntil: null, wokeAt: current.resolvedAt === null ? sentAt : null }
+            : {}),
           ...(answerDue ? { answerDue: true } : {}),
           ...countdown,
         };
@@ -338,7 +341,7 @@ export function createConversationStore(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(conversations)
-          .set({ resolvedAt: new Date(), snoozedUntil: null })
+          .set({ resolvedAt: new Date(), snoozedUntil: null, wokeAt: null })
           .where(eq(conversations.id, conversation.id))
           .returning();
         await tx.insert(conversationEvents).values(event(shop, conversation.id, 'resolved', 'merchant'));
@@ -351,7 +354,7 @@ export function createConversationStore(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(conversations)
-          .set({ resolvedAt: null, snoozedUntil: null })
+          .set({ resolvedAt: null, snoozedUntil: null, wokeAt: null })
           .where(
             and(
               eq(conversations.id, conversation.id),
@@ -380,6 +383,7 @@ export function createConversationStore(db: Db) {
             handoverCode: null,
             resolvedAt: null,
             snoozedUntil: null,
+            wokeAt: null,
           })
           .where(eq(conversations.id, conversation.id))
           .returning();
@@ -398,7 +402,7 @@ export function createConversationStore(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(conversations)
-          .set({ snoozedUntil: until, resolvedAt: null })
+          .set({ snoozedUntil: until, resolvedAt: null, wokeAt: null })
           .where(eq(conversations.id, conversation.id))
           .returning();
         await tx.insert(conversationEvents).values(event(shop, conversation.id, 'snoozed', 'merchant'));
@@ -406,11 +410,14 @@ export function createConversationStore(db: Db) {
       });
     },
 
-    /** Snoozes whose time has come end (cleared, so each wakes once), with their shops. */
+    /**
+     * Snoozes whose time has come end (cleared, so each wakes once), with their shops. The time
+     * they ended is kept: the chat is in "Needs you" until someone writes (views/inbox-state.ts).
+     */
     async wakeSnoozed(batch: number) {
       const woken = await db
         .update(conversations)
-        .set({ snoozedUntil: null })
+        .set({ snoozedUntil: null, wokeAt: sql`${conversations.snoozedUntil}` })
         .where(
           inArray(
             conversations.id,

@@ -1,6 +1,7 @@
-import type { InboxLastFrom, InboxRow, InboxState } from '@balas/contracts';
+import { type InboxLastFrom, type InboxRow, type InboxState, inboxView } from '@balas/contracts';
 import type { ShopRow } from '../../../db/schema.ts';
 import type { ConversationRow } from '../inbox.serialize.ts';
+import { inView, type StateFacts, inboxStateOf as stateOf } from './inbox-state.ts';
 
 /** What an inbox row needs of its conversation. */
 export type RowConversation = Pick<
@@ -19,6 +20,7 @@ export type RowConversation = Pick<
   | 'handoverCode'
   | 'resolvedAt'
   | 'snoozedUntil'
+  | 'wokeAt'
   | 'replyDueAt'
   | 'answerDue'
 >;
@@ -32,22 +34,26 @@ export const effectiveBot = (
   shop: Pick<RowShop, 'defaultBotStatus'>,
 ) => c.botEnabled ?? shop.defaultBotStatus;
 
-/**
- * The one effective state (contracts inbox-views.ts): resolved > snoozed (until passed) > needs you
- * (handed over, or the shopper waits and the bot owes them nothing: it is off, or it decided and
- * did not answer) > bot > waiting. The SQL of the views (views.service.ts) and of the counts
- * (inbox_tally_of, migration 0015) says the same.
- */
-export function inboxStateOf(c: RowConversation, shop: RowShop, now = new Date()): InboxState {
-  if (c.resolvedAt) return 'resolved';
-  if (c.snoozedUntil && c.snoozedUntil > now) return 'snoozed';
-  const bot = effectiveBot(c, shop);
-  if (c.handedOver || (c.lastFrom === 'customer' && !(bot && c.answerDue))) return 'needs_you';
-  return bot ? 'bot' : 'waiting';
-}
+/** What the one rule (inbox-state.ts) reads of a conversation and its shop. */
+export const stateFactsOf = (c: RowConversation, shop: Pick<RowShop, 'defaultBotStatus'>): StateFacts => ({
+  resolvedAt: c.resolvedAt,
+  snoozedUntil: c.snoozedUntil,
+  wokeAt: c.wokeAt,
+  latestAt: c.latestAt,
+  handedOver: c.handedOver,
+  lastFrom: c.lastFrom,
+  botOn: effectiveBot(c, shop),
+  answerDue: c.answerDue,
+  unreadCount: c.unreadCount,
+});
+
+/** The one effective state (inbox-state.ts; contracts inbox-views.ts). */
+export const inboxStateOf = (c: RowConversation, shop: RowShop, now = new Date()): InboxState =>
+  stateOf(stateFactsOf(c, shop), now);
 
 export function toInboxRow(c: RowConversation, shop: RowShop, now = new Date()): InboxRow {
-  const state = inboxStateOf(c, shop, now);
+  const facts = stateFactsOf(c, shop);
+  const state = stateOf(facts, now);
   const handedOver = state === 'needs_you' && c.handedOver;
   return {
     id: c.id,
@@ -67,5 +73,6 @@ export function toInboxRow(c: RowConversation, shop: RowShop, now = new Date()):
     botInherited: c.botEnabled === null,
     snoozedUntil: state === 'snoozed' && c.snoozedUntil ? c.snoozedUntil.toISOString() : null,
     replyDueAt: c.replyDueAt ? c.replyDueAt.toISOString() : null,
+    views: inboxView.options.filter((view) => inView(view, facts, now)),
   };
 }

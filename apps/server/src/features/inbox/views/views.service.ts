@@ -3,6 +3,7 @@ import {
   type InboxPage,
   type InboxView,
   type inboxListQuery,
+  inboxView,
   limits,
   messages as words,
 } from '@balas/contracts';
@@ -13,26 +14,50 @@ import { AppError } from '../../../errors.ts';
 import { isUuid } from '../../shops/shop-guard.ts';
 import { escapeLike } from '../conversations/cursor.ts';
 import { type RowConversation, type RowShop, toInboxRow } from './inbox-row.ts';
+import { countedViews, type StateColumns, switchViews, tallyColumns, viewSql } from './inbox-state.ts';
 
+/** The facts of the one rule (inbox-state.ts) as columns of a conversation `c` of a shop `s`. */
+const viewColumns: StateColumns = {
+  resolvedAt: 'c.resolved_at',
+  snoozedUntil: 'c.snoozed_until',
+  wokeAt: 'c.woke_at',
+  latestAt: 'c.latest_at',
+  handedOver: 'c.handed_over',
+  lastFrom: 'c.last_from',
+  botOn: 'coalesce(c.bot_enabled, s.default_bot_status)',
+  answerDue: 'c.answer_due',
+  unreadCount: 'c.unread_count',
+  now: 'now()',
+};
 /**
- * The views' conditions on a conversation `c` of a shop `s`, written as the partial indexes of
- * migration 0011 are (the planner uses an index only when the query implies its predicate), and
- * saying what inbox-row.ts's `inboxStateOf` says.
+ * The predicates of the views' partial indexes (migrations 0011, 0017), which the rule implies: the
+ * planner uses an index only when the query holds its predicate word for word.
  */
-const botOn = sql`coalesce(c.bot_enabled, s.default_bot_status)`;
-const awake = sql`(c.snoozed_until is null or c.snoozed_until <= now())`;
-export const viewCondition: Record<InboxView, SQL> = {
-  needs_you: sql`c.resolved_at is null and (c.handed_over or c.last_from = 'customer') and ${awake}
-    and (c.handed_over or not ${botOn} or not c.answer_due)`,
-  unread: sql`c.resolved_at is null and c.unread_count > 0 and ${awake}`,
-  // The shopper who wrote last is the bot's only while it owes them an answer.
-  bot: sql`c.resolved_at is null and ${awake} and not c.handed_over and ${botOn}
-    and (c.answer_due or c.last_from is distinct from 'customer')`,
-  resolved: sql`c.resolved_at is not null`,
-  all: sql`true`,
+const indexed: Record<InboxView, string> = {
+  needs_you: `c.resolved_at is null and (c.handed_over or c.last_from = 'customer' or c.woke_at is not null or c.snoozed_until is not null)`,
+  waiting: `c.resolved_at is null and c.last_from is distinct from 'customer'`,
+  snoozed: 'c.resolved_at is null and c.snoozed_until is not null',
+  unread: 'c.resolved_at is null and c.unread_count > 0',
+  bot: 'c.resolved_at is null',
+  resolved: 'c.resolved_at is not null',
+  all: 'true',
+};
+/** Each view's condition on a conversation `c` of a shop `s`: its index's predicate and the one rule. */
+export const viewCondition = Object.fromEntries(
+  inboxView.options.map((view) => [view, sql.raw(`(${indexed[view]} and ${viewSql(view, viewColumns)})`)]),
+) as Record<InboxView, SQL>;
+
+/** The views sorted by a time before the newest activity: needs you by reply deadline, snoozed by wake time. */
+const sortedBy: Partial<Record<InboxView, string>> = {
+  needs_you: 'reply_due_at asc nulls last',
+  snoozed: 'snoozed_until asc',
+};
+const sortColumn: Partial<Record<InboxView, string>> = {
+  needs_you: 'reply_due_at',
+  snoozed: 'snoozed_until',
 };
 
-/** A page's position: the last row's reply deadline (needs_you only), time and id. */
+/** A page's position: the last row's sort time (needs you, snoozed), time and id. */
 interface ViewCursor {
   due?: Date | null;
   at: Date;
@@ -49,7 +74,7 @@ export function encodeViewCursor(c: ViewCursor): string {
 /** The cursor of a view's next page; a 400 for anything else (another view's cursor included). */
 export function decodeViewCursor(raw: string, view: InboxView): ViewCursor {
   const m = cursorPattern.exec(raw);
-  const byDue = view === 'needs_you';
+  const byDue = sortColumn[view] !== undefined;
   if (!m || !isUuid(m[3]!) || (m[1] !== undefined) !== byDue) {
     throw new AppError('validation', words.inbox.badCursor, { cursor: words.inbox.badCursor });
   }
@@ -57,24 +82,23 @@ export function decodeViewCursor(raw: string, view: InboxView): ViewCursor {
   return { ...(byDue ? { due } : {}), at: new Date(Number(m[2])), id: m[3]! };
 }
 
-/** Rows after the cursor (placeholders `at`, `id` and, for needs_you, `due`), in the view's order. */
+/** Rows after the cursor (placeholders `at`, `id` and, for a view with a sort time, `due`), in the view's order. */
 type CursorKind = 'none' | 'after' | 'after_due' | 'after_no_due';
 const cursorKind = (view: InboxView, cursor: ViewCursor | null): CursorKind =>
-  !cursor ? 'none' : view !== 'needs_you' ? 'after' : cursor.due ? 'after_due' : 'after_no_due';
-function afterCursor(kind: CursorKind): SQL {
+  !cursor ? 'none' : !sortColumn[view] ? 'after' : cursor.due ? 'after_due' : 'after_no_due';
+function afterCursor(view: InboxView, kind: CursorKind): SQL {
   if (kind === 'none') return sql`true`;
   const after = sql`(c.latest_at, c.id) < (${sql.placeholder('at')}::timestamptz, ${sql.placeholder('id')}::uuid)`;
   if (kind === 'after') return after;
-  if (kind === 'after_no_due') return sql`(c.reply_due_at is null and ${after})`;
+  const column = sql.raw(`c.${sortColumn[view]}`);
+  if (kind === 'after_no_due') return sql`(${column} is null and ${after})`;
   const due = sql`${sql.placeholder('due')}::timestamptz`;
-  return sql`(c.reply_due_at > ${due} or c.reply_due_at is null or (c.reply_due_at = ${due} and ${after}))`;
+  return sql`(${column} > ${due} or ${column} is null or (${column} = ${due} and ${after}))`;
 }
 
 /** The view's order of the rows of table `t`. */
 const orderOf = (view: InboxView, t = 'c') =>
-  view === 'needs_you'
-    ? sql.raw(`${t}.reply_due_at asc nulls last, ${t}.latest_at desc, ${t}.id desc`)
-    : sql.raw(`${t}.latest_at desc, ${t}.id desc`);
+  sql.raw(`${sortedBy[view] ? `${t}.${sortedBy[view]}, ` : ''}${t}.latest_at desc, ${t}.id desc`);
 
 /**
  * A conversation and its shop as a page's JSON array holds them (one array per row, in this order;
@@ -95,6 +119,7 @@ type RawRow = [
   handoverCode: string | null,
   resolvedAt: string | null,
   snoozedUntil: string | null,
+  wokeAt: string | null,
   replyDueAt: string | null,
   answerDue: boolean,
   shopName: string,
@@ -103,11 +128,11 @@ type RawRow = [
 ];
 const rowArray = sql`json_build_array(page.id, page.shop_id, page.external_id, page.customer_name,
   page.latest_text, page.latest_at, page.last_from, page.unread_count, page.bot_enabled, page.handed_over,
-  page.handover_reason, page.handover_code, page.resolved_at, page.snoozed_until, page.reply_due_at,
+  page.handover_reason, page.handover_code, page.resolved_at, page.snoozed_until, page.woke_at, page.reply_due_at,
   page.answer_due, page.shop_name, page.provider, page.default_bot_status)`;
 const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest_text, c.latest_at, c.last_from,
   c.unread_count, c.bot_enabled, c.handed_over, c.handover_reason, c.handover_code, c.resolved_at,
-  c.snoozed_until, c.reply_due_at, c.answer_due`;
+  c.snoozed_until, c.woke_at, c.reply_due_at, c.answer_due`;
 const maybeDate = (v: string | null) => (v === null ? null : new Date(v));
 
 function parseRow([
@@ -125,6 +150,7 @@ function parseRow([
   handoverCode,
   resolvedAt,
   snoozedUntil,
+  wokeAt,
   replyDueAt,
   answerDue,
   shopName,
@@ -147,6 +173,7 @@ function parseRow([
       handoverCode,
       resolvedAt: maybeDate(resolvedAt),
       snoozedUntil: maybeDate(snoozedUntil),
+      wokeAt: maybeDate(wokeAt),
       replyDueAt: maybeDate(replyDueAt),
       answerDue,
     },
@@ -156,19 +183,67 @@ function parseRow([
 
 type ListOptions = z.output<typeof inboxListQuery>;
 
+/** A shop's counts as the counts query answers them: a column per counted view. */
+export type CountsRow = { shop_id: string } & Record<(typeof countedViews)[number], number>;
+const countKey = {
+  needs_you: 'needsYou',
+  waiting: 'waiting',
+  snoozed: 'snoozed',
+  bot: 'bot',
+  unread: 'unread',
+  resolved: 'resolved',
+  all: 'all',
+} as const satisfies Record<(typeof countedViews)[number], string>;
+
 /** The counts of each shop (rows in the shops' order) with the merchant's totals. */
-export function countsOf(rows: { shop_id: string; needs_you: number; unread: number }[]): InboxCounts {
+export function countsOf(rows: CountsRow[]): InboxCounts {
   const shops = rows.map((r) => ({
     shopId: r.shop_id,
-    needsYou: Number(r.needs_you),
-    unread: Number(r.unread),
+    ...(Object.fromEntries(countedViews.map((v) => [countKey[v], Number(r[v])])) as Record<
+      (typeof countKey)[keyof typeof countKey],
+      number
+    >),
   }));
+  const total = (key: (typeof countKey)[keyof typeof countKey]) => shops.reduce((n, s) => n + s[key], 0);
   return {
-    needsYou: shops.reduce((n, s) => n + s.needsYou, 0),
-    unread: shops.reduce((n, s) => n + s.unread, 0),
+    needsYou: total('needsYou'),
+    waiting: total('waiting'),
+    snoozed: total('snoozed'),
+    unread: total('unread'),
+    bot: total('bot'),
+    resolved: total('resolved'),
+    all: total('all'),
     shops,
   };
 }
+
+const isSwitchView = (v: string) => (switchViews as readonly string[]).includes(v);
+const tallyArgs = (moment: string) =>
+  `c.resolved_at, c.snoozed_until, c.woke_at, c.latest_at, c.handed_over, c.last_from, c.bot_enabled,
+    c.answer_due, c.unread_count, ${moment}`;
+/** Each view's count of a shop `s` from its tallies `t` and its passed snoozes `w`. */
+const countColumns = countedViews
+  .map((v) => {
+    const of = (suffix: string) => `coalesce(t."${v}${suffix}", 0) + w."${v}${suffix}"`;
+    const count = isSwitchView(v)
+      ? `case when s.default_bot_status then ${of('_on')} else ${of('_off')} end`
+      : of('');
+    return `(${count})::int as "${v}"`;
+  })
+  .join(', ');
+/**
+ * Per shop: its tallies (kept by triggers, migrations 0012 and 0017), and for each conversation
+ * whose snooze has passed but which the wake job has not cleared yet, what it counts for now in
+ * place of what the tallies count it for (snoozed).
+ */
+const countsFrom = `shops s
+  left join lateral (select ${tallyColumns.map((c) => `sum(x."${c}") as "${c}"`).join(', ')}
+    from inbox_tallies x where x.shop_id = s.id) t on true
+  cross join lateral (select ${tallyColumns.map((c) => `coalesce(sum(l."${c}" - f."${c}"), 0) as "${c}"`).join(', ')}
+    from conversations c
+    cross join lateral inbox_tally_of(${tallyArgs('now()')}) l
+    cross join lateral inbox_tally_of(${tallyArgs("'-infinity'")}) f
+    where c.shop_id = s.id and c.snoozed_until is not null and c.snoozed_until <= now()) w`;
 
 /** The one inbox's reads across all of a merchant's shops: views, search and counts. */
 export function createInboxViews(db: Db) {
@@ -201,7 +276,7 @@ export function createInboxViews(db: Db) {
     // view filters on is in it, migration 0011), then the merchant's page of rows by primary key.
     // One pass read the whole row of every candidate of every shop, and of every row the view's
     // filter then dropped (a shop whose bot answers its waiting shoppers, in needs_you).
-    const keyColumns = view === 'needs_you' ? sql`c.id, c.latest_at, c.reply_due_at` : sql`c.id, c.latest_at`;
+    const keyColumns = sql.raw(`c.id, c.latest_at${sortColumn[view] ? `, c.${sortColumn[view]}` : ''}`);
     const keys = sql`select k.*, s.name as shop_name, s.provider, s.default_bot_status
       from shops s cross join lateral (${
         view === 'bot'
@@ -210,15 +285,15 @@ export function createInboxViews(db: Db) {
             // switch), the second on the small index of overrides.
             sql`(select ${keyColumns} from conversations c
                 where c.shop_id = s.id and s.default_bot_status and c.bot_enabled is not false
-                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                  and ${viewCondition.bot} and ${afterCursor(view, kind)} ${matches}
                 order by ${order} limit ${limit})
               union all
               (select ${keyColumns} from conversations c
                 where c.shop_id = s.id and not s.default_bot_status and c.bot_enabled
-                  and ${viewCondition.bot} and ${afterCursor(kind)} ${matches}
+                  and ${viewCondition.bot} and ${afterCursor(view, kind)} ${matches}
                 order by ${order} limit ${limit})`
           : sql`select ${keyColumns} from conversations c
-                where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(kind)} ${matches}
+                where c.shop_id = s.id and ${viewCondition[view]} and ${afterCursor(view, kind)} ${matches}
                 order by ${order} limit ${limit}`
       }) k
       where s.merchant_id = ${sql.placeholder('merchantId')}
@@ -258,26 +333,19 @@ export function createInboxViews(db: Db) {
     }
     return query;
   }
-  // Per shop: its tallies (kept by triggers, migration 0012), plus the conversations whose snooze
-  // has passed but which the wake job has not cleared yet; those the tallies leave out.
   const countsQuery = db
     .select({
-      shop_id: sql<string>`s.id`,
-      needs_you: sql<number>`(coalesce(t.needs_you, 0)
-        + case when s.default_bot_status then 0 else coalesce(t.needs_you_if_bot_off, 0) end + w.needs_you)::int`,
-      unread: sql<number>`(coalesce(t.unread, 0) + w.unread)::int`,
+      shop_id: sql<string>`k.id`,
+      ...(Object.fromEntries(countedViews.map((v) => [v, sql<number>`k.${sql.identifier(v)}`])) as Record<
+        (typeof countedViews)[number],
+        SQL<number>
+      >),
     })
     .from(
-      sql`shops s
-      left join lateral (select sum(x.needs_you) as needs_you, sum(x.needs_you_if_bot_off) as needs_you_if_bot_off,
-          sum(x.unread) as unread
-        from inbox_tallies x where x.shop_id = s.id) t on true
-      cross join lateral (select count(*) filter (where ${viewCondition.needs_you}) as needs_you,
-          count(*) filter (where ${viewCondition.unread}) as unread
-        from conversations c where c.shop_id = s.id and c.snoozed_until is not null and c.snoozed_until <= now()) w`,
+      sql`(select s.id, s.created_at, ${sql.raw(countColumns)} from ${sql.raw(countsFrom)}
+        where s.merchant_id = ${sql.placeholder('merchantId')}) k`,
     )
-    .where(sql`s.merchant_id = ${sql.placeholder('merchantId')}`)
-    .orderBy(sql`s.created_at, s.id`)
+    .orderBy(sql`k.created_at, k.id`)
     .prepare('inbox_counts');
 
   return {
@@ -311,6 +379,7 @@ export function createInboxViews(db: Db) {
           rows.length > q.limit && last
             ? encodeViewCursor({
                 ...(q.view === 'needs_you' ? { due: last.replyDueAt } : {}),
+                ...(q.view === 'snoozed' ? { due: last.snoozedUntil } : {}),
                 at: last.latestAt,
                 id: last.id,
               })
@@ -323,14 +392,15 @@ export function createInboxViews(db: Db) {
      * sees either the rows or their sum, and rows written meanwhile stay for the next run.
      */
     async compactTallies() {
+      const columns = tallyColumns.map((c) => `"${c}"`).join(', ');
       await db.execute(sql`with busy as (select shop_id from inbox_tallies group by shop_id having count(*) > 1),
         gone as (delete from inbox_tallies t using busy where t.shop_id = busy.shop_id returning t.*)
-        insert into inbox_tallies (shop_id, needs_you, needs_you_if_bot_off, unread)
-        select shop_id, sum(needs_you), sum(needs_you_if_bot_off), sum(unread) from gone group by shop_id
-        having sum(needs_you) <> 0 or sum(needs_you_if_bot_off) <> 0 or sum(unread) <> 0`);
+        insert into inbox_tallies (shop_id, ${sql.raw(columns)})
+        select shop_id, ${sql.raw(tallyColumns.map((c) => `sum("${c}")`).join(', '))} from gone group by shop_id
+        having ${sql.raw(tallyColumns.map((c) => `sum("${c}") <> 0`).join(' or '))}`);
     },
 
-    /** "Needs you" and unread of every shop of the merchant, in one query. */
+    /** Every view's count of every shop of the merchant, in one query. */
     counts: async (merchantId: string) => countsOf(await countsQuery.execute({ merchantId })),
   };
 }

@@ -172,19 +172,27 @@ describe('the one inbox', () => {
     expect((await get('/inbox/conversations?cursor=garbage')).statusCode).toBe(400);
   });
 
-  it('counts needs-you and unread per shop in one answer', async () => {
+  it('counts every view per shop in one answer', async () => {
+    const zero = { waiting: 0, snoozed: 0, bot: 0, resolved: 0 };
     expect(await counts()).toEqual({
       needsYou: 2,
+      waiting: 1,
+      snoozed: 0,
       unread: 4,
+      bot: 1,
+      resolved: 0,
+      all: 4,
       shops: expect.arrayContaining([
-        { shopId: web, needsYou: 1, unread: 2 },
-        { shopId: shopee, needsYou: 1, unread: 2 },
+        { shopId: web, ...zero, needsYou: 1, waiting: 1, unread: 2, all: 2 },
+        { shopId: shopee, ...zero, needsYou: 1, bot: 1, unread: 2, all: 2 },
       ]),
     });
     expect(await counts(b.headers)).toEqual({
+      ...zero,
       needsYou: 1,
       unread: 1,
-      shops: [{ shopId: other, needsYou: 1, unread: 1 }],
+      all: 1,
+      shops: [{ shopId: other, ...zero, needsYou: 1, unread: 1, all: 1 }],
     });
   });
 
@@ -240,19 +248,20 @@ describe('the one inbox', () => {
     await says(shopee, 'b2', 'agent', 'Your refund is on its way.', Date.now() + 2);
     await says(web, 'a1', 'agent', 'Yes, we are here.', Date.now() + 3);
     const back = await post(`/inbox/conversations/${b2}/hand-back`);
+    // The bot is in charge; the shop wrote last: waiting on the shopper, in the bot's view.
     expect(back.json().data).toMatchObject({
-      state: 'bot',
+      state: 'waiting',
       botEnabled: true,
       botInherited: false,
       stateReason: null,
     });
     expect(await ids('view=bot')).toEqual(['b2', 'b1']);
     // Handed back in a shop whose switch is off: the override puts it in the bot's hands.
-    expect((await post(`/inbox/conversations/${a1}/hand-back`)).json().data.state).toBe('bot');
+    expect((await post(`/inbox/conversations/${a1}/hand-back`)).json().data.state).toBe('waiting');
     expect(await ids('view=bot')).toEqual(['a1', 'b2', 'b1']);
     expect(await ids(`view=bot&shopId=${web}`)).toEqual(['a1']);
     // The one conversation, as a row.
-    expect((await get(`/inbox/conversations/${b2}`)).json().data.state).toBe('bot');
+    expect((await get(`/inbox/conversations/${b2}`)).json().data.state).toBe('waiting');
   });
 
   it("stops the countdown when the shop answers (the bot's answers count) and follows the shop's window", async () => {
@@ -305,6 +314,78 @@ describe('the one inbox', () => {
     expect((await get(`/inbox/conversations/${id}`)).json().data.state).toBe(own[0]!.state);
     // Unauthenticated: 401.
     expect((await t.app.inject({ url: '/api/inbox/counts' })).statusCode).toBe(401);
+  });
+
+  it('has the views of a whole day, each counted as it lists: a reply moves to Waiting, a snooze wakes into Needs you', async () => {
+    const day = await createWebsiteShop(t.app, a.headers, 'Day shop');
+    const views = ['needs_you', 'waiting', 'snoozed', 'unread', 'bot', 'resolved', 'all'] as const;
+    const key = { needs_you: 'needsYou' } as Record<string, keyof InboxCounts>;
+    const inView = async (view: string) => ids(`view=${view}&shopId=${day}&limit=100`);
+    /** The shop's counts say what its views list, and the views list `expected`. */
+    const expectViews = async (expected: Partial<Record<(typeof views)[number], string[]>>) => {
+      const shopCounts = (await counts()).shops.find((s) => s.shopId === day)!;
+      for (const view of views) {
+        const listed = await inView(view);
+        expect(shopCounts[(key[view] ?? view) as keyof typeof shopCounts], view).toBe(listed.length);
+        if (expected[view]) expect(listed, view).toEqual(expected[view]);
+      }
+    };
+    const now = Date.now();
+    await says(day, 'd1', 'customer', 'Is this in stock?', now - 5000);
+    await says(day, 'd2', 'customer', 'Do you ship to Ipoh?', now - 4000);
+    await expectViews({ needs_you: ['d2', 'd1'], waiting: [], snoozed: [], all: ['d2', 'd1'] });
+    // A person replies: from Needs you to Waiting on the shopper.
+    await says(day, 'd2', 'agent', 'Yes, in 2 days.', now - 3000);
+    await expectViews({ needs_you: ['d1'], waiting: ['d2'] });
+    await says(day, 'd1', 'agent', 'Yes, we have it.', now - 2000);
+    await expectViews({ needs_you: [], waiting: ['d1', 'd2'] });
+    expect((await rowOf('d1')).state).toBe('waiting');
+
+    // Snoozed: the soonest to wake first, paged with its own cursor, each showing its time.
+    const d1 = (await rowOf('d1')).id;
+    const d2 = (await rowOf('d2')).id;
+    const inOneHour = new Date(now + HOUR).toISOString();
+    await post(`/inbox/conversations/${d1}/snooze`, { until: new Date(now + 2 * HOUR).toISOString() });
+    await post(`/inbox/conversations/${d2}/snooze`, { until: inOneHour });
+    await expectViews({ snoozed: ['d2', 'd1'], waiting: [], needs_you: [], unread: [] });
+    const first = await list(`view=snoozed&shopId=${day}&limit=1`);
+    expect(first.data[0]).toMatchObject({ externalId: 'd2', state: 'snoozed', snoozedUntil: inOneHour });
+    const second = await list(
+      `view=snoozed&shopId=${day}&limit=1&cursor=${encodeURIComponent(first.nextCursor!)}`,
+    );
+    expect(second.data.map((r) => r.externalId)).toEqual(['d1']);
+    expect(second.nextCursor).toBeNull();
+    expect(
+      (await get(`/inbox/conversations?view=waiting&cursor=${encodeURIComponent(first.nextCursor!)}`))
+        .statusCode,
+    ).toBe(400);
+
+    // Its time comes: in Needs you at once (before the wake job), and after it, until someone writes.
+    await t.ctx.database.db
+      .update(conversations)
+      .set({ snoozedUntil: new Date(Date.now() - 1000) })
+      .where(eq(conversations.id, d2));
+    await expectViews({ needs_you: ['d2'], snoozed: ['d1'], waiting: [] });
+    expect(await t.app.services.inbox.wakeSnoozed()).toBe(1);
+    await expectViews({ needs_you: ['d2'], snoozed: ['d1'], waiting: [] });
+    expect(await rowOf('d2')).toMatchObject({ state: 'needs_you', snoozedUntil: null, lastFrom: 'staff' });
+    await says(day, 'd2', 'agent', 'Your parcel left today.', Date.now());
+    await expectViews({ needs_you: [], waiting: ['d2'] });
+
+    // The shopper writes before the time: it wakes into Needs you.
+    await says(day, 'd1', 'customer', 'Any news?', Date.now() + 1);
+    await expectViews({ needs_you: ['d1'], snoozed: [], waiting: ['d2'] });
+    // Snoozing again and reopening by hand leave no wake behind.
+    await post(`/inbox/conversations/${d1}/snooze`, { until: inOneHour });
+    await post(`/inbox/conversations/${d1}/reopen`);
+    expect((await rowOf('d1')).state).toBe('needs_you'); // the shopper wrote last, the bot is off
+
+    // Handed to the bot: in the bot's view, waiting while it answered last; resolved: Resolved.
+    await says(day, 'd1', 'agent', 'Tomorrow.', Date.now() + 2);
+    await post(`/inbox/conversations/${d1}/hand-back`);
+    await expectViews({ bot: ['d1'], waiting: ['d1', 'd2'], needs_you: [] });
+    await post(`/inbox/conversations/${d2}/resolve`);
+    await expectViews({ resolved: ['d2'], waiting: ['d1'], all: ['d1', 'd2'] });
   });
 });
 

@@ -62,21 +62,8 @@ export const useInboxRow = (id: string, known?: InboxRow) =>
     staleTime: 60_000,
   });
 
-/** Whether a row belongs in a view (the server's rules, in contracts' `inboxListQuery` comment). */
-export function rowInView(row: InboxRow, view: InboxView): boolean {
-  switch (view) {
-    case 'needs_you':
-      return row.state === 'needs_you';
-    case 'unread':
-      return row.unreadCount > 0 && row.state !== 'resolved' && row.state !== 'snoozed';
-    case 'bot':
-      return row.state === 'bot';
-    case 'resolved':
-      return row.state === 'resolved';
-    case 'all':
-      return true;
-  }
-}
+/** Whether a row belongs in a view: the server says, by its one rule (views/inbox-state.ts). */
+export const rowInView = (row: InboxRow, view: InboxView): boolean => row.views.includes(view);
 
 /** Whether a row belongs in a list (view, shop, channel); a searched list keeps only rows it had. */
 export function rowInList(row: InboxRow, f: InboxFilter): boolean {
@@ -87,12 +74,16 @@ export function rowInList(row: InboxRow, f: InboxFilter): boolean {
   );
 }
 
-/** The list's order: newest activity first; "Needs you" by reply deadline first (none last). */
+/**
+ * The list's order: newest activity first; "Needs you" by reply deadline first (none last),
+ * "Snoozed" the soonest to wake first.
+ */
 export function compareRows(view: InboxView) {
   return (a: InboxRow, b: InboxRow): number => {
-    if (view === 'needs_you') {
-      const da = a.replyDueAt ? Date.parse(a.replyDueAt) : Number.POSITIVE_INFINITY;
-      const db = b.replyDueAt ? Date.parse(b.replyDueAt) : Number.POSITIVE_INFINITY;
+    const first = view === 'needs_you' ? 'replyDueAt' : view === 'snoozed' ? 'snoozedUntil' : null;
+    if (first) {
+      const da = a[first] ? Date.parse(a[first]) : Number.POSITIVE_INFINITY;
+      const db = b[first] ? Date.parse(b[first]) : Number.POSITIVE_INFINITY;
       if (da !== db) return da < db ? -1 : 1;
     }
     const ta = Date.parse(a.lastMessageAt);

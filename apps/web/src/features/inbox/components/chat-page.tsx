@@ -79,6 +79,7 @@ export function ChatPage() {
  */
 export function rowFromShopList(shop: Shop, r: ConversationRow): InboxRow {
   const botEnabled = r.isEnable ?? shop.defaultBotStatus;
+  const state = r.isAgent ? 'needs_you' : botEnabled ? 'bot' : 'waiting';
   return {
     id: r.id,
     shopId: shop.id,
@@ -90,13 +91,15 @@ export function rowFromShopList(shop: Shop, r: ConversationRow): InboxRow {
     lastMessageAt: new Date(r.latestAt).toISOString(),
     lastFrom: 'shopper',
     unreadCount: r.newMsg ? 1 : 0,
-    state: r.isAgent ? 'needs_you' : botEnabled ? 'bot' : 'waiting',
+    state,
     stateReason: null,
     stateReasonText: r.handoverReason,
     botEnabled,
     botInherited: r.isEnable === null,
     snoozedUntil: null,
     replyDueAt: null,
+    // Until the Inbox reads the row: the views its state names (the server's row says them all).
+    views: ['all', state, ...(r.newMsg ? (['unread'] as const) : [])],
   };
 }
 

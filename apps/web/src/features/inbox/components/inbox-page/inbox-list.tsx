@@ -7,7 +7,7 @@ import { VirtualRows } from '../../../../components/virtual-rows.tsx';
 import { countText } from '../../../../lib/realtime-counts.ts';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
 import type { useInboxList } from '../../api/inbox.ts';
-import { countdownOf } from '../states/inbox-state.ts';
+import { countdownOf, wakeTime } from '../states/inbox-state.ts';
 import { StateChip } from '../states/state-chip.tsx';
 
 /** The current time, moved on every `ms` (for countdowns). */
@@ -121,6 +121,17 @@ export function InboxRowItem({
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
           <StateChip row={row} />
+          {row.state === 'snoozed' && row.snoozedUntil && (
+            <Tooltip title={inboxWords.wakesHint}>
+              <Typography
+                variant="caption"
+                data-testid="wakes"
+                sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'text.secondary' }}
+              >
+                {inboxWords.wakes(wakeTime(row.snoozedUntil))}
+              </Typography>
+            </Tooltip>
+          )}
           {countdown && (
             <Tooltip title={inboxWords.countdownHint(providerLabel(row.channel))}>
               <Typography

@@ -173,7 +173,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         sx={{ flexWrap: 'wrap', gap: 0.75, px: 1.5, pt: 1.5 }}
       >
         {views.map((v) => {
-          const count = v === 'needs_you' ? counts?.needsYou : v === 'unread' ? counts?.unread : undefined;
+          const count = counts?.[v === 'needs_you' ? 'needsYou' : v];
           const selected = v === view;
           return (
             <Chip

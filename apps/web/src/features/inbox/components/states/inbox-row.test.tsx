@@ -27,6 +27,7 @@ const row = (over: Partial<InboxRow> = {}): InboxRow => ({
   botInherited: true,
   snoozedUntil: null,
   replyDueAt: '2026-11-24T22:00:00.000Z',
+  views: ['needs_you', 'unread', 'all'],
   ...over,
 });
 const shop = {
@@ -54,7 +55,15 @@ describe('conversation state in the merchant’s words', () => {
     expect(describeState(row({ stateReason: null, botEnabled: true })).reason).toBe(
       'The shopper is waiting for your reply: the chatbot did not answer this message',
     );
+    // Needs you though the shop wrote last: the merchant's snooze ended.
+    expect(describeState(row({ stateReason: null, lastFrom: 'staff' })).reason).toBe(
+      'Your snooze ended: it is back for you to follow up.',
+    );
     expect(describeState(row({ state: 'bot' }))).toMatchObject({ label: 'Bot answering', reason: null });
+    expect(describeState(row({ state: 'waiting', lastFrom: 'bot' }))).toMatchObject({
+      label: 'Waiting for shopper',
+      reason: null,
+    });
     expect(describeState(row({ state: 'snoozed', snoozedUntil: '2026-11-25T01:00:00.000Z' })).reason).toMatch(
       /^Snoozed until 25 Nov/,
     );

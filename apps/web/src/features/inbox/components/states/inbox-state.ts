@@ -13,7 +13,10 @@ const colors: Record<InboxRow['state'], ChipColor> = {
 
 /** A conversation's state in the merchant's words: the chip, and why (a handover, a snooze). */
 export function describeState(
-  row: Pick<InboxRow, 'state' | 'stateReason' | 'stateReasonText' | 'snoozedUntil' | 'botEnabled'>,
+  row: Pick<
+    InboxRow,
+    'state' | 'stateReason' | 'stateReasonText' | 'snoozedUntil' | 'botEnabled' | 'lastFrom'
+  >,
 ) {
   let reason: string | null = null;
   // Without a handover: the bot is off here, or it was on and did not answer (the header says which).
@@ -22,13 +25,19 @@ export function describeState(
       row.stateReasonText ||
       (row.stateReason
         ? handoverReasonMessage(row.stateReason)
-        : row.botEnabled
-          ? chatBotWords.waitingBotOn
-          : chatBotWords.waitingBotOff);
+        : // The shop wrote last and nothing was handed over: a snooze ended.
+          row.lastFrom !== 'shopper'
+          ? inboxWords.snoozeEnded
+          : row.botEnabled
+            ? chatBotWords.waitingBotOn
+            : chatBotWords.waitingBotOff);
   if (row.state === 'snoozed' && row.snoozedUntil)
-    reason = inboxWords.snoozedUntil(format(row.snoozedUntil, 'd MMM, h:mm a'));
+    reason = inboxWords.snoozedUntil(wakeTime(row.snoozedUntil));
   return { label: inboxWords.states[row.state], color: colors[row.state], reason };
 }
+
+/** When a snooze ends, in the merchant's clock. */
+export const wakeTime = (at: string) => format(at, 'd MMM, h:mm a');
 
 /** The reply countdown of a row: only while a marketplace chat waits for the shop's answer. */
 export function countdownOf(row: Pick<InboxRow, 'replyDueAt'>, now: number) {
