@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageOf } from '../../packages/contracts/src/pages.ts';
+import { installableDashboard } from './pwa-plugin.ts';
 
 // The API listens on 127.0.0.1 by default (HOST), which "localhost" may not resolve to first.
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -26,7 +27,7 @@ function sitePagesInDev(): Plugin {
 // plain CSS, prerendered by scripts/finish-build.mjs). The site's files carry a Preact JSX pragma.
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev()],
+  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

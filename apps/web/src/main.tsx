@@ -14,3 +14,9 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The installable dashboard's service worker (offline shell, push notifications), once the page has
+// loaded so it never competes with the first load.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => {}));
+}

@@ -3,7 +3,7 @@
 
 export const accountWords = {
   title: 'Account',
-  subtitle: 'Your details and the password you sign in with.',
+  subtitle: 'Your details, notifications on your devices and the password you sign in with.',
   details: 'Your details',
   name: 'Name',
   email: 'Email',

@@ -2,6 +2,7 @@ import { accountWords } from '@balas/contracts';
 import { Alert, Box, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useMe } from '../../auth/api/get-me.ts';
+import { PushSettingsCard } from '../../push/components/push-settings-card.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 function Details() {
@@ -48,7 +49,7 @@ function Details() {
   );
 }
 
-/** /dashboard/account: the merchant's details and the password change. */
+/** /dashboard/account: the merchant's details, notifications on their devices and the password change. */
 export function AccountPage() {
   const me = useMe();
   return (
@@ -56,6 +57,7 @@ export function AccountPage() {
       <PageHeader title={accountWords.title} subtitle={accountWords.subtitle} />
       <Stack spacing={2.5}>
         <Details />
+        <PushSettingsCard />
         <ChangePasswordForm email={me.data?.email} />
       </Stack>
     </Box>
