@@ -12,6 +12,7 @@ import { fastifyTrustProxy } from './config.ts';
 import type { AppContext } from './context.ts';
 import { answeringRoutes } from './features/answering/answering.routes.ts';
 import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
+import { createWebsiteChat } from './features/answering/website-chat.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -28,6 +29,7 @@ import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
+import { createWebhookEvents } from './features/webhooks/webhook-events.ts';
 import { webhooksRoutes } from './features/webhooks/webhooks.routes.ts';
 import { builtFileOptions, holdFile, sendHeldFile, webAppRoutes } from './http/built-files.ts';
 import { answerCompressionPlugin } from './http/compression.ts';
@@ -78,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   const services = createServices(ctx, () => base);
   const { auth } = services;
+  // What each merchant owns: the routes' one way to it (shop-guard.ts).
+  const { owned } = services.shops;
   base.decorate('services', services);
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   base.decorate('apiRoutes', apiRoutes);
@@ -172,30 +176,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(answerCompressionPlugin);
         await api.register(healthRoutes, { database: ctx.database });
         await api.register(authRoutes, { auth });
-        await api.register(shopsRoutes, {
-          shops: services.shops,
-          db: ctx.database.db,
-          queue: ctx.queue,
-        });
+        await api.register(shopsRoutes, { shops: services.shops, queue: ctx.queue });
         await api.register(trainingRoutes, {
           training: services.training,
           shopCopy: services.shopCopy,
           voucherOffers: services.voucherOffers,
-          db: ctx.database.db,
+          owned,
         });
         await api.register(knowledgeRoutes, {
           knowledge: services.knowledge,
-          db: ctx.database.db,
+          owned,
           queue: ctx.queue,
         });
-        await api.register(productsRoutes, { products: services.products, db: ctx.database.db });
+        await api.register(productsRoutes, { products: services.products, owned });
         await api.register(ordersRoutes, {
           orders: services.orders,
           inbox: services.inbox,
-          db: ctx.database.db,
+          owned,
         });
         await api.register(answeringRoutes, {
-          db: ctx.database.db,
+          owned,
           answering: services.answering,
           orderAnswers: services.orderAnswers,
         });
@@ -212,13 +212,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
               ),
           );
           await open.register(websiteChatRoutes, {
-            db: ctx.database.db,
+            chat: createWebsiteChat(ctx.database.db),
             inbox: services.inbox,
             replyTo: services.autoReply.replyTo,
           });
         });
         await api.register(webhooksRoutes, {
-          db: ctx.database.db,
+          events: createWebhookEvents(ctx.database.db),
           verifiers: Object.fromEntries(
             (['shopee', 'lazada'] as const).flatMap((p) => {
               const verifier = services.platforms[p].verifier;
@@ -227,27 +227,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           ),
           queue: ctx.queue,
         });
-        await api.register(vouchersRoutes, { vouchers: services.vouchers, shopCache: services.shops.cache });
-        await api.register(composerRoutes, { db: ctx.database.db, chatImages: services.chatImages });
+        await api.register(vouchersRoutes, { vouchers: services.vouchers, owned });
+        await api.register(composerRoutes, { owned, chatImages: services.chatImages });
         await api.register(inboxRoutes, {
           inbox: services.inbox,
           replies: services.replies,
           composer: services.composer,
           queue: ctx.queue,
-          db: ctx.database.db,
-          shopCache: services.shops.cache,
+          owned,
         });
-        await api.register(inboxViewsRoutes, {
-          inbox: services.inbox,
-          db: ctx.database.db,
-          shopCache: services.shops.cache,
-        });
+        await api.register(inboxViewsRoutes, { inbox: services.inbox, owned });
         await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });
         await api.register(pushRoutes, { push: services.push });
         await api.register(insightsRoutes, {
           insights: services.insights,
           gaps: services.knowledgeGaps,
-          db: ctx.database.db,
+          owned,
         });
         api.setNotFoundHandler((request, reply) =>
           reply.status(404).send({

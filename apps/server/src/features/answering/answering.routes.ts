@@ -1,18 +1,14 @@
 import { planOrderAnswer } from '@balas/bot';
 import { botAnswerLog, dataOf, simulatorAnswer, simulatorBody } from '@balas/contracts';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { botAnswers, shops } from '../../db/schema.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { AnsweringService } from './answering.service.ts';
 import { handoverReasonText } from './auto-reply.ts';
-import { simulatorTurns } from './conversation-context.ts';
 import type { OrderAnswers } from './order-answers.ts';
 
 interface Options {
-  db: Db;
+  owned: Owned;
   answering: AnsweringService;
   orderAnswers: OrderAnswers;
 }
@@ -21,19 +17,19 @@ const LOG_LIMIT = 1000;
 
 export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (
   app,
-  { db, answering, orderAnswers },
+  { owned, answering, orderAnswers },
 ) => {
   // Simulator (spec §7): answers without sending anything anywhere.
   app.post(
     '/shopee/v1/lang_chain_push',
     {
-      preHandler: shopGuard(db, { body: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { body: 'shopId' }),
       schema: { tags: ['simulator'], body: simulatorBody, response: { 200: dataOf(simulatorAnswer) } },
     },
     async (request) => {
       const { question, conversation, productId } = request.body;
       // The simulator's conversation so far: a follow-up is answered in its context.
-      const history = await simulatorTurns(db, request.shop.id, conversation);
+      const history = await answering.simulatorHistory(request.shop.id, conversation);
       // An order question is looked up as the merchant sees the order (the simulator has no buyer).
       const order = planOrderAnswer(question, { history });
       const ordered = order
@@ -65,15 +61,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<Options> = async (
       schema: { tags: ['simulator'], response: { 200: dataOf(z.array(botAnswerLog)) } },
     },
     async (request) => {
-      const rows = await db
-        .select({ answer: botAnswers })
-        .from(botAnswers)
-        .innerJoin(shops, eq(shops.id, botAnswers.shopId))
-        .where(eq(shops.merchantId, request.merchantId))
-        .orderBy(desc(botAnswers.id))
-        .limit(LOG_LIMIT);
+      const rows = await answering.log(request.merchantId, LOG_LIMIT);
       return {
-        data: rows.reverse().map(({ answer: a }) => ({
+        data: rows.map((a) => ({
           id: a.id,
           shopId: a.shopId,
           conversation: a.conversation,

@@ -8,9 +8,11 @@ import {
   type HistoryTurn,
   type ShopIndex,
 } from '@balas/bot';
+import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
-import { botAnswers } from '../../db/schema.ts';
+import { botAnswers, shops } from '../../db/schema.ts';
+import { simulatorTurns } from './conversation-context.ts';
 import { loadShopKnowledge } from './shop-knowledge.ts';
 
 const CACHE_SHOPS = 200;
@@ -64,6 +66,20 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
 
   return {
     record,
+    /** The simulator's conversation so far (its logged answers), oldest first. */
+    simulatorHistory: (shopId: string, conversation: string) =>
+      simulatorTurns(ctx.database.db, shopId, conversation),
+    /** The latest `limit` answers the bot gave in the merchant's shops, oldest first (/test). */
+    async log(merchantId: string, limit: number) {
+      const rows = await ctx.database.db
+        .select({ answer: botAnswers })
+        .from(botAnswers)
+        .innerJoin(shops, eq(shops.id, botAnswers.shopId))
+        .where(eq(shops.merchantId, merchantId))
+        .orderBy(desc(botAnswers.id))
+        .limit(limit);
+      return rows.reverse().map((r) => r.answer);
+    },
     async answer(
       shop: ShopRow,
       question: string,

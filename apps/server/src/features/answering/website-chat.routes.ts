@@ -8,20 +8,19 @@ import {
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { AutoReplyOutcome } from './auto-reply.ts';
-import { arrivalTime, findWebsiteShop, hasWebsiteConversation, websiteHistoryOf } from './website-chat.ts';
+import { arrivalTime, type WebsiteChat } from './website-chat.ts';
 
 interface Options {
-  db: Db;
+  chat: WebsiteChat;
   inbox: InboxService;
   replyTo: (messageId: string) => Promise<AutoReplyOutcome>;
 }
 
 /** The website widget's calls: public, open to any origin, rate-limited per session and IP. */
-export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, inbox, replyTo }) => {
+export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { chat, inbox, replyTo }) => {
   const websiteParams = z.object({ id: z.string().max(100) });
   const perSession = app.rateLimit({
     name: 'website:session',
@@ -62,10 +61,10 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
     },
     async (request) => {
       const sentAt = arrivalTime();
-      const shop = await findWebsiteShop(db, request.params.id);
+      const shop = await chat.findShop(request.params.id);
       if (!shop) throw notFound('Shop not found');
       const { sessionId, query } = request.body;
-      if (!(await hasWebsiteConversation(db, shop.id, sessionId))) {
+      if (!(await chat.hasConversation(shop.id, sessionId))) {
         await newChatPerIp(request);
         await newChatPerShop(request);
       }
@@ -112,9 +111,9 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { d
       },
     },
     async (request) => {
-      const shop = await findWebsiteShop(db, request.params.id);
+      const shop = await chat.findShop(request.params.id);
       if (!shop) throw notFound('Shop not found');
-      return { data: { chatHistory: await websiteHistoryOf(db, shop.id, request.params.sessionId) } };
+      return { data: { chatHistory: await chat.historyOf(shop.id, request.params.sessionId) } };
     },
   );
 };

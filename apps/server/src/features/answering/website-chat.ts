@@ -88,3 +88,13 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
   }
   return pairs;
 }
+
+/** The widget's reads (public: by the website shop's id and the visitor's session), for its routes. */
+export function createWebsiteChat(db: Db) {
+  return {
+    findShop: (id: string) => findWebsiteShop(db, id),
+    hasConversation: (shopId: string, sessionId: string) => hasWebsiteConversation(db, shopId, sessionId),
+    historyOf: (shopId: string, sessionId: string) => websiteHistoryOf(db, shopId, sessionId),
+  };
+}
+export type WebsiteChat = ReturnType<typeof createWebsiteChat>;

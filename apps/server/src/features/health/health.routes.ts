@@ -1,11 +1,12 @@
 import { dataOf } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
 
 const health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: { ping(): Promise<unknown>; kind: 'pglite' | 'postgres' };
+}> = async (app, { database }) => {
   app.get(
     '/health',
     {

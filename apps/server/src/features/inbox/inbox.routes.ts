@@ -16,10 +16,9 @@ import {
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
-import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { ComposerService } from './composer/composer.service.ts';
 import { cursorAt, decodeOffset } from './conversations/cursor.ts';
 import { readOnPlatformJob } from './inbox.jobs.ts';
@@ -56,12 +55,11 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
   /** The composer's messages (a picture, a product, a voucher, an order) besides text. */
   composer: ComposerService;
   queue: Queue;
-  db: Db;
-  /** Shops recently resolved: the reads below need only the shop's identity. */
-  shopCache: ShopCache;
-}> = async (app, { inbox, replies, composer, queue, db, shopCache }) => {
-  const preHandler = shopGuard(db, { param: 'shopId' });
-  const readPreHandler = shopGuard(shopCache, { param: 'shopId' });
+  /** What the merchant owns; the reads below need only the shop's identity (recent shops). */
+  owned: Owned;
+}> = async (app, { inbox, replies, composer, queue, owned }) => {
+  const preHandler = shopGuard(owned.shop, { param: 'shopId' });
+  const readPreHandler = shopGuard(owned.recentShop, { param: 'shopId' });
   const tags = ['inbox'];
 
   app.get(

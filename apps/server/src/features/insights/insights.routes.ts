@@ -13,9 +13,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
-import { findOwnedShop, shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import { type InsightsService, periodsFor } from './insights.service.ts';
 import type { KnowledgeGaps } from './knowledge-gaps.service.ts';
 
@@ -74,13 +73,13 @@ const csvFigures = (f: InsightFigures) => [
 export const insightsRoutes: FastifyPluginAsyncZod<{
   insights: InsightsService;
   gaps: KnowledgeGaps;
-  db: Db;
-}> = async (app, { insights, gaps, db }) => {
+  owned: Owned;
+}> = async (app, { insights, gaps, owned }) => {
   const tags = ['insights'];
 
   /** All the merchant's shops, or the one named (anyone else's shop is a 404). */
   async function chosenShops(request: FastifyRequest, shopId: string | undefined) {
-    if (shopId !== undefined && !(await findOwnedShop(db, request.merchantId, shopId)))
+    if (shopId !== undefined && !(await owned.shop(request.merchantId, shopId)))
       throw notFound('Shop not found');
     return insights.shopsOf(request.merchantId, shopId);
   }
@@ -133,7 +132,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/gaps/dismiss',
     {
-      preHandler: shopGuard(db, { body: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { body: 'shopId' }),
       schema: { tags, body: dismissGapBody, response: { 200: dataOf(z.object({ dismissed: z.number() })) } },
     },
     async (request) => ({
@@ -144,7 +143,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/gaps/entry',
     {
-      preHandler: shopGuard(db, { body: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { body: 'shopId' }),
       schema: { tags, body: gapEntryBody, response: { 200: dataOf(topic) } },
     },
     async (request) => ({ data: await gaps.addEntry(request.shop, request.body) }),

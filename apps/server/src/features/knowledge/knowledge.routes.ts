@@ -10,24 +10,23 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
-import { findOwnedShop, shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import { sniffDocument } from './extract.ts';
 import { ingestFileJob } from './knowledge.jobs.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
 
 interface Options {
   knowledge: KnowledgeService;
-  db: Db;
+  owned: Owned;
   queue: Queue;
 }
 
 const base = '/shopee/v1/lang_chain_push/loader';
 
 /** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
-export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, db, queue }) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, owned, queue }) => {
   await app.register(multipart, {
     limits: {
       fileSize: limits.uploadMaxBytes,
@@ -54,7 +53,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
         fields[part.fieldname] = normalizeText(String(part.value));
       }
     }
-    const shop = await findOwnedShop(db, request.merchantId, fields.shopId ?? '');
+    const shop = await owned.shop(request.merchantId, fields.shopId ?? '');
     if (!shop) throw notFound('Shop not found');
     if (files.length === 0) {
       throw new AppError('validation', messages.validation.uploadFile, {
@@ -91,7 +90,7 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
   app.get(
     base,
     {
-      preHandler: shopGuard(db, { query: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { query: 'shopId' }),
       schema: { tags, querystring: knowledgeListQuery, response: { 200: dataOf(z.array(knowledgeFile)) } },
     },
     async (request) => ({ data: await knowledge.list(request.shop.id) }),

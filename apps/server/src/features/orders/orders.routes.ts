@@ -1,9 +1,8 @@
 import { dataOf, orderLookup, productLookup, recentOrdersLookup } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { OrdersService } from './orders.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
@@ -16,10 +15,10 @@ const shopParams = z.object({ shopId: z.string().max(100) });
 export const ordersRoutes: FastifyPluginAsyncZod<{
   orders: OrdersService;
   inbox: InboxService;
-  db: Db;
-}> = async (app, { orders, inbox, db }) => {
+  owned: Owned;
+}> = async (app, { orders, inbox, owned }) => {
   // The lookups use the shop's tokens: the shop is read fresh, not from the identity cache.
-  const preHandler = shopGuard(db, { param: 'shopId' });
+  const preHandler = shopGuard(owned.shop, { param: 'shopId' });
   const tags = ['orders'];
 
   for (const provider of ['shopee', 'lazada'] as const) {

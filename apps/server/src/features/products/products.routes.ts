@@ -9,18 +9,17 @@ import {
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { ProductsService } from './products.service.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
 
 /** Product search and product information of spec §7. */
-export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; db: Db }> = async (
+export const productsRoutes: FastifyPluginAsyncZod<{ products: ProductsService; owned: Owned }> = async (
   app,
-  { products, db },
+  { products, owned },
 ) => {
-  const preHandler = shopGuard(db, { param: 'shopId' });
+  const preHandler = shopGuard(owned.shop, { param: 'shopId' });
   const tags = ['products'];
 
   app.get(

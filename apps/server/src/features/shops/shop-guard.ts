@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { ShopRow } from '../../db/schema.ts';
-import { shops } from '../../db/schema.ts';
+import { conversations, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 
 declare module 'fastify' {
@@ -70,16 +70,63 @@ export function createShopCache(db: Db, ttlMs = SHOP_CACHE_MS) {
 }
 export type ShopCache = ReturnType<typeof createShopCache>;
 
+export type { ShopRow };
+
+type Conversation = typeof conversations.$inferSelect;
+
 /**
- * The one ownership guard: a preHandler (after requireMerchant) that resolves the shop named by a
- * route parameter, or by the `shopId` query/body field, and answers 404 for anyone else's shop.
- * Shops come from the database, or from a ShopCache on routes that only need the shop's identity.
+ * The one scoped accessor (issue 27.4): what a merchant owns, read by the merchant's id, so that no
+ * route writes an ownership predicate of its own (routes may not import the database: biome.json).
+ * Every lookup answers null for anything that is not the merchant's (another merchant's, a bad id,
+ * none): the caller answers 404 with its own words, as the spec does.
  */
-export function shopGuard(from: Db | ShopFinder, source: { param?: string; query?: string; body?: string }) {
+export interface Owned {
+  /** A shop of the merchant, read fresh (tokens, settings). */
+  shop(merchantId: string, shopId: string): Promise<ShopRow | null>;
+  /** A shop of the merchant from recently resolved shops: for routes needing only its identity (decision 0007). */
+  recentShop(merchantId: string, shopId: string): Promise<ShopRow | null>;
+  /** A conversation (by its id) in one of the merchant's shops, with its shop. */
+  conversation(
+    merchantId: string,
+    conversationId: string,
+  ): Promise<{ conversation: Conversation; shop: ShopRow } | null>;
+  /** This process forgets a shop it changed (the recent shops above). */
+  forgetShop(shopId: string): void;
+}
+
+export function createOwned(db: Db, cache: ShopCache): Owned {
+  return {
+    shop: (merchantId, shopId) => findOwnedShop(db, merchantId, shopId),
+    recentShop: (merchantId, shopId) => cache.findOwned(merchantId, shopId),
+    async conversation(merchantId, conversationId) {
+      if (!isUuid(conversationId)) return null;
+      const [row] = await db
+        .select({ conversation: conversations, shop: shops })
+        .from(conversations)
+        .innerJoin(shops, eq(shops.id, conversations.shopId))
+        .where(and(eq(conversations.id, conversationId), eq(shops.merchantId, merchantId)));
+      return row ?? null;
+    },
+    forgetShop: (shopId) => cache.forget(shopId),
+  };
+}
+
+/**
+ * The one ownership guard: a preHandler (the merchant is authenticated before it, by authGuard) that
+ * resolves the shop named by a route parameter, or by the `shopId` query/body field, and answers 404
+ * for anyone else's shop. Routes pass `owned.shop`, or `owned.recentShop` when they need only the
+ * shop's identity.
+ */
+export function shopGuard(
+  from: Owned['shop'] | Db | ShopFinder,
+  source: { param?: string; query?: string; body?: string },
+) {
   const find: ShopFinder['findOwned'] =
-    'findOwned' in from
-      ? (merchantId, shopId) => from.findOwned(merchantId, shopId)
-      : (merchantId, shopId) => findOwnedShop(from, merchantId, shopId);
+    typeof from === 'function'
+      ? from
+      : 'findOwned' in from
+        ? (merchantId, shopId) => from.findOwned(merchantId, shopId)
+        : (merchantId, shopId) => findOwnedShop(from, merchantId, shopId);
   return async (request: FastifyRequest) => {
     const params = request.params as Record<string, string | undefined>;
     const query = request.query as Record<string, unknown> | undefined;

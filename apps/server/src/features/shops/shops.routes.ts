@@ -8,21 +8,16 @@ import {
   shopUpdateBody,
   websiteShopStatus,
 } from '@balas/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { shops as shopsTable } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { Queue } from '../../platform/queue.ts';
-import { shopOnboarding } from './onboarding.ts';
-import { isUuid, shopGuard } from './shop-guard.ts';
+import { shopGuard } from './shop-guard.ts';
 import { firstSyncJob } from './shops.jobs.ts';
 import { type ShopsService, toShop } from './shops.service.ts';
 
 interface Options {
   shops: ShopsService;
-  db: Db;
   /** Runs after a marketplace shop is authorized (first sync). */
   queue: Queue;
 }
@@ -30,9 +25,9 @@ interface Options {
 const shopIdParam = z.object({ shopId: z.string().max(100) });
 const idParam = z.object({ id: z.string().max(100) });
 
-export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, db, queue }) => {
-  const byId = shopGuard(db, { param: 'id' });
-  const byShopId = shopGuard(db, { param: 'shopId' });
+export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, queue }) => {
+  const byId = shopGuard(shops.owned.shop, { param: 'id' });
+  const byShopId = shopGuard(shops.owned.shop, { param: 'shopId' });
 
   for (const provider of ['shopee', 'lazada', 'website'] as const) {
     app.post(
@@ -86,7 +81,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
       preHandler: byId,
       schema: { tags: ['shops'], params: idParam, response: { 200: dataOf(shopOnboardingAnswer) } },
     },
-    async (request) => ({ data: await shopOnboarding(db, request.shop) }),
+    async (request) => ({ data: await shops.onboarding(request.shop) }),
   );
 
   // The website widget asks, before the visitor writes, who answers there: the bot or the shop team.
@@ -99,15 +94,9 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
       schema: { tags: ['website'], params: idParam, response: { 200: dataOf(websiteShopStatus) } },
     },
     async (request) => {
-      const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await db
-            .select({ name: shopsTable.name, botOn: shopsTable.defaultBotStatus })
-            .from(shopsTable)
-            .where(and(eq(shopsTable.id, id), eq(shopsTable.provider, 'website')))
-        : [];
-      if (!row) throw notFound('Shop not found');
-      return { data: { name: row.name, replies: row.botOn ? ('bot' as const) : ('team' as const) } };
+      const status = await shops.websiteStatus(request.params.id);
+      if (!status) throw notFound('Shop not found');
+      return { data: status };
     },
   );
 

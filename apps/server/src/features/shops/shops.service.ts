@@ -15,7 +15,8 @@ import { randomToken, sha256 } from '../../platform/secrets.ts';
 import type { Connector, MarketplaceTokens } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import { queueWaitingPass } from '../answering/answering.jobs.ts';
-import { createShopCache } from './shop-guard.ts';
+import { shopOnboarding } from './onboarding.ts';
+import { createOwned, createShopCache, isUuid } from './shop-guard.ts';
 
 export const defaultShopConfig: ShopConfig = {
   vouchersEnabled: false,
@@ -79,6 +80,20 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
 
   return {
     cache,
+    /** What each merchant owns (the routes' one accessor), sharing the recent shops above. */
+    owned: createOwned(db, cache),
+    /** The shop's page's three steps. */
+    onboarding: (shop: ShopRow) => shopOnboarding(db, shop),
+
+    /** What the website widget shows before the visitor writes (public): null for no website shop. */
+    async websiteStatus(id: string): Promise<{ name: string; replies: 'bot' | 'team' } | null> {
+      if (!isUuid(id)) return null;
+      const [row] = await db
+        .select({ name: shops.name, botOn: shops.defaultBotStatus })
+        .from(shops)
+        .where(and(eq(shops.id, id), eq(shops.provider, 'website')));
+      return row ? { name: row.name, replies: row.botOn ? 'bot' : 'team' } : null;
+    },
 
     async list(merchantId: string): Promise<Shop[]> {
       const rows = await db

@@ -47,6 +47,7 @@ const bodies: Record<string, unknown> = {
   'PATCH /api/saved-replies/:id': { text: 'Stolen' },
 };
 
+// The owner's data takes a few dozen requests: more than the default minute on a loaded machine.
 beforeAll(async () => {
   t = await createTestApp();
   const first = await signUp(t.app);
@@ -120,7 +121,7 @@ beforeAll(async () => {
   };
   intruder = (await signUp(t.app)).headers;
   await createWebsiteShop(t.app, intruder, 'Intruder shop');
-});
+}, 120_000);
 afterAll(async () => {
   await t.close();
 });

@@ -15,9 +15,8 @@ import {
 } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { ShopCopy } from './shop-copy.service.ts';
 import type { TrainingService } from './training.service.ts';
@@ -31,9 +30,9 @@ export const trainingRoutes: FastifyPluginAsyncZod<{
   training: TrainingService;
   shopCopy: ShopCopy;
   voucherOffers: VoucherOffers;
-  db: Db;
-}> = async (app, { training, shopCopy, voucherOffers, db }) => {
-  const preHandler = shopGuard(db, { param: 'shopId' });
+  owned: Owned;
+}> = async (app, { training, shopCopy, voucherOffers, owned }) => {
+  const preHandler = shopGuard(owned.shop, { param: 'shopId' });
   const tags = ['training'];
 
   app.get(

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { dataOf, voucherListQuery, voucherPage } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ShopCache, shopGuard } from '../shops/shop-guard.ts';
+import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 const csvCell = (value: string) => {
@@ -15,12 +15,12 @@ const csvCell = (value: string) => {
 export const vouchersRoutes: FastifyPluginAsyncZod<{
   vouchers: VouchersService;
   /** The log needs only the shop's identity and name: recently resolved shops do (decision 0007). */
-  shopCache: ShopCache;
-}> = async (app, { vouchers, shopCache }) => {
+  owned: Owned;
+}> = async (app, { vouchers, owned }) => {
   app.get(
     '/shopee/v1/voucher/:shopId',
     {
-      preHandler: shopGuard(shopCache, { param: 'shopId' }),
+      preHandler: shopGuard(owned.recentShop, { param: 'shopId' }),
       schema: {
         tags: ['vouchers'],
         params: z.object({ shopId: z.string().max(100) }),

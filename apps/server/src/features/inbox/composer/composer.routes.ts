@@ -2,9 +2,8 @@ import { chatImage, composerWords, dataOf, limits } from '@balas/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUuid, shopGuard } from '../../shops/shop-guard.ts';
+import { isUuid, type Owned, shopGuard } from '../../shops/shop-guard.ts';
 import { ChatImageGone, type ChatImages } from './chat-images.ts';
 
 const shopParams = z.object({ shopId: z.string().max(100) });
@@ -14,9 +13,9 @@ const shopParams = z.object({ shopId: z.string().max(100) });
  * `limits.chatImageMaxBytes`), then sends it by its `imageId` through the conversation's send route.
  * The stored picture is served at an unguessable public address for Lazada and the widget to show.
  */
-export const composerRoutes: FastifyPluginAsyncZod<{ db: Db; chatImages: ChatImages }> = async (
+export const composerRoutes: FastifyPluginAsyncZod<{ owned: Owned; chatImages: ChatImages }> = async (
   app,
-  { db, chatImages },
+  { owned, chatImages },
 ) => {
   await app.register(multipart, {
     // A byte over the limit marks the file truncated: it is refused whole, never stored cut.
@@ -28,7 +27,7 @@ export const composerRoutes: FastifyPluginAsyncZod<{ db: Db; chatImages: ChatIma
     app.post(
       `/${provider}/v1/:shopId/chat-images`,
       {
-        preHandler: shopGuard(db, { param: 'shopId' }),
+        preHandler: shopGuard(owned.shop, { param: 'shopId' }),
         schema: { tags, params: shopParams, response: { 200: dataOf(chatImage) } },
       },
       async (request) => {

@@ -12,14 +12,11 @@ import {
   snoozeBody,
   messages as words,
 } from '@balas/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/client.ts';
-import type { ShopRow } from '../../../db/schema.ts';
-import { conversations, shops } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
-import { isUuid, type ShopCache, shopGuard } from '../../shops/shop-guard.ts';
+import { type Owned, type ShopRow, shopGuard } from '../../shops/shop-guard.ts';
+import type { ConversationRow } from '../inbox.serialize.ts';
 import type { InboxService } from '../inbox.service.ts';
 import { toInboxRow } from './inbox-row.ts';
 
@@ -28,19 +25,13 @@ const DAY = 86_400_000;
 /** The one inbox across a merchant's shops (issue 15): views, counts, state actions, countdown setting. */
 export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
-  db: Db;
-  shopCache: ShopCache;
-}> = async (app, { inbox, db, shopCache }) => {
+  owned: Owned;
+}> = async (app, { inbox, owned }) => {
   const tags = ['inbox'];
 
   /** A conversation of one of the merchant's shops with its shop, or 404 (another merchant's too). */
-  async function owned(merchantId: string, id: string) {
-    if (!isUuid(id)) throw notFound(words.inbox.conversationNotFound);
-    const [row] = await db
-      .select({ conversation: conversations, shop: shops })
-      .from(conversations)
-      .innerJoin(shops, eq(shops.id, conversations.shopId))
-      .where(and(eq(conversations.id, id), eq(shops.merchantId, merchantId)));
+  async function ownedConversation(merchantId: string, id: string) {
+    const row = await owned.conversation(merchantId, id);
     if (!row) throw notFound(words.inbox.conversationNotFound);
     return row;
   }
@@ -52,8 +43,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       // Another merchant's shop is not found, as on every shop-scoped route (not an empty page).
       const { shopId } = request.query;
-      if (shopId && !(await shopCache.findOwned(request.merchantId, shopId)))
-        throw notFound('Shop not found');
+      if (shopId && !(await owned.recentShop(request.merchantId, shopId))) throw notFound('Shop not found');
       return inbox.views.list(request.merchantId, request.query);
     },
   );
@@ -66,20 +56,17 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     '/inbox/conversations/:id',
     { schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
     async (request) => {
-      const { conversation, shop } = await owned(request.merchantId, request.params.id);
+      const { conversation, shop } = await ownedConversation(request.merchantId, request.params.id);
       return answer(shop, conversation);
     },
   );
 
-  const action = (
-    path: string,
-    run: (shop: ShopRow, c: typeof conversations.$inferSelect) => Promise<typeof conversations.$inferSelect>,
-  ) =>
+  const action = (path: string, run: (shop: ShopRow, c: ConversationRow) => Promise<ConversationRow>) =>
     app.post(
       `/inbox/conversations/:id/${path}`,
       { schema: { tags, params: inboxConversationParams, response: { 200: dataOf(inboxRow) } } },
       async (request) => {
-        const { conversation, shop } = await owned(request.merchantId, request.params.id);
+        const { conversation, shop } = await ownedConversation(request.merchantId, request.params.id);
         return answer(shop, await run(shop, conversation));
       },
     );
@@ -105,7 +92,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
         throw new AppError('validation', words.inbox.snoozePast, { until: words.inbox.snoozePast });
       if (until.getTime() > now + limits.inbox.snoozeMaxDays * DAY)
         throw new AppError('validation', words.inbox.snoozeTooFar, { until: words.inbox.snoozeTooFar });
-      const { conversation, shop } = await owned(request.merchantId, request.params.id);
+      const { conversation, shop } = await ownedConversation(request.merchantId, request.params.id);
       return answer(shop, await inbox.snooze(shop, conversation, until));
     },
   );
@@ -122,7 +109,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/inbox/response-windows/:shopId',
     {
-      preHandler: shopGuard(db, { param: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { param: 'shopId' }),
       schema: { tags, params: shopParams, response: { 200: dataOf(responseWindowSetting) } },
     },
     async (request) => ({ data: settingOf(request.shop) }),
@@ -131,7 +118,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/inbox/response-windows/:shopId',
     {
-      preHandler: shopGuard(db, { param: 'shopId' }),
+      preHandler: shopGuard(owned.shop, { param: 'shopId' }),
       schema: {
         tags,
         params: shopParams,
@@ -143,7 +130,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
       if (request.shop.provider === 'website')
         throw new AppError('unprocessable', words.inbox.noWindow, { hours: words.inbox.noWindow });
       const updated = await inbox.setResponseWindow(request.shop, request.body.hours);
-      shopCache.forget(updated.id);
+      owned.forgetShop(updated.id);
       return { data: settingOf(updated) };
     },
   );
