@@ -2,6 +2,10 @@ export interface Reply {
   text: string;
   from: 'bot' | 'agent';
   at: string;
+  /** A picture the shop sent. */
+  image?: { url: string; width: number; height: number };
+  /** A product the shop sent, shown as a card. */
+  product?: { id: string; name: string; price: string | null; currency: string | null; image: string | null };
 }
 
 export interface Turn {

@@ -1,7 +1,7 @@
 import { messages } from '@balas/contracts';
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { fetchHistory, fetchStatus, sendQuery, type Turn } from './api.ts';
+import { fetchHistory, fetchStatus, type Reply, sendQuery, type Turn } from './api.ts';
 import type { HostMessage, PanelMessage } from './protocol.ts';
 import { sessionId } from './session.ts';
 import './panel.css';
@@ -17,6 +17,41 @@ const replyCount = (turns: Turn[]) => turns.reduce((n, turn) => n + turn.replies
 const toHost = (message: PanelMessage) => {
   if (host && window.parent !== window) window.parent.postMessage(message, host);
 };
+
+/** A reply's text, or the picture or product card the shop sent. */
+function ReplyBody({ reply }: { reply: Reply }) {
+  if (reply.image) {
+    const { url, width, height } = reply.image;
+    return (
+      <img
+        class="picture"
+        src={url}
+        alt={messages.widget.shopPicture}
+        width={width || 220}
+        height={height || 165}
+        loading="lazy"
+        style={width && height ? { aspectRatio: `${width} / ${height}` } : undefined}
+      />
+    );
+  }
+  if (reply.product) {
+    const p = reply.product;
+    return (
+      <span class="product">
+        {p.image && <img src={p.image} alt="" width={56} height={56} loading="lazy" />}
+        <span>
+          <strong>{p.name}</strong>
+          {p.price && (
+            <span class="price">
+              {p.currency === 'MYR' || !p.currency ? 'RM' : p.currency} {Number(p.price).toFixed(2)}
+            </span>
+          )}
+        </span>
+      </span>
+    );
+  }
+  return <>{reply.text}</>;
+}
 
 function Panel() {
   const [turns, setTurns] = useState<Turn[]>([]);
@@ -155,12 +190,14 @@ function Panel() {
             {turn.message && <p class="bubble me">{turn.message}</p>}
             {turn.replies.map((reply) =>
               reply.from === 'agent' ? (
-                <p class="bubble bot agent">
+                <div class="bubble bot agent">
                   <small>Shop team</small>
-                  {reply.text}
-                </p>
+                  <ReplyBody reply={reply} />
+                </div>
               ) : (
-                <p class="bubble bot">{reply.text}</p>
+                <div class="bubble bot">
+                  <ReplyBody reply={reply} />
+                </div>
               ),
             )}
           </>

@@ -60,12 +60,13 @@ export const composerWords = {
   attachImage: 'Send a picture',
   attachProduct: 'Send a product',
   attachVoucher: 'Send a voucher',
-  sendOrder: 'Send to chat',
+  sendOrder: 'Send',
   sendOrderLabel: (sn: string) => `Send order ${sn} to the chat`,
   imageHint: (provider: 'shopee' | 'lazada' | 'website') =>
     `${typeNames(chatImageTypesOf(provider))}, up to ${megabytes(limits.chatImageMaxBytes)}`,
+  // The picture's size rounded up, so a file just over the limit never reads as the limit itself.
   imageTooLarge: (bytes: number) =>
-    `This picture is ${megabytes(bytes)}. Pictures can be at most ${megabytes(limits.chatImageMaxBytes)}.`,
+    `This picture is ${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB. Pictures can be at most ${megabytes(limits.chatImageMaxBytes)}.`,
   imageOverLimit: `Pictures can be at most ${megabytes(limits.chatImageMaxBytes)}. Choose a smaller one.`,
   imageWrongType: (provider: 'shopee' | 'lazada' | 'website') =>
     `This file is not a picture the chat takes. Send ${typeNames(chatImageTypesOf(provider))}.`,

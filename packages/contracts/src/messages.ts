@@ -144,6 +144,8 @@ export const messages = {
   /** The website widget (shown to the merchant's visitors). */
   widget: {
     title: 'Chat with us',
+    /** The alt text of a picture the shop sent in the chat. */
+    shopPicture: 'Sent by the shop',
     botReplies: 'We usually reply in a few seconds',
     teamReplies: 'The shop team will reply here',
     greeting: 'Hi! Ask us anything about our products, orders or delivery.',

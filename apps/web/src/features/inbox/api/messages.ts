@@ -1,4 +1,10 @@
-import type { LazadaMessageView, Shop, ShopeeMessageView } from '@balas/contracts';
+import type {
+  ChatImage,
+  ComposedMessage,
+  LazadaMessageView,
+  Shop,
+  ShopeeMessageView,
+} from '@balas/contracts';
 import { channelOf } from '@balas/contracts';
 import {
   type InfiniteData,
@@ -121,19 +127,36 @@ export function useSendReply(shop: Shop, conversation: string) {
       upsertBubble(data, 'session_id' in m ? fromLazadaMessage(m) : fromShopeeMessage(m)),
     );
   const send = useMutation({
-    mutationFn: (message: string) =>
+    // A text (spec §7 `message`), or a composer message: a picture, a product, a voucher, an order.
+    mutationFn: (message: string | ComposedMessage) =>
       api<ShopeeMessageView | LazadaMessageView>(path(shop, conversation), {
         method: 'POST',
-        body: { message },
+        body: typeof message === 'string' ? { message } : message,
       }),
     onSuccess: put,
   });
+  const key = messagesKey(shop.id, conversation);
   const retry = useMutation({
     mutationFn: (messageId: string) =>
       api<ShopeeMessageView | LazadaMessageView>(`${path(shop, conversation)}/messages/${messageId}/retry`, {
         method: 'POST',
       }),
+    // Shown as sending at once, so its Retry is gone: a second press cannot send it twice (and the
+    // server resends only a message still failed).
+    onMutate: (messageId) =>
+      client.setQueryData(key, (data: InfiniteData<Page, string> | undefined) => {
+        const bubble = data?.pages.flatMap((p) => p.bubbles).find((b) => b.id === messageId);
+        return bubble ? upsertBubble(data, { ...bubble, status: 'pending', error: null }) : data;
+      }),
     onSuccess: put,
+    onError: () => client.invalidateQueries({ queryKey: key }),
   });
   return { send, retry };
+}
+
+/** Uploads a picture for the chat (the server sniffs and sizes it); it is then sent by its id. */
+export function uploadChatImage(shop: Shop, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name || 'picture');
+  return api<ChatImage>(`/${provider(shop)}/v1/${shop.id}/chat-images`, { method: 'POST', body: form });
 }

@@ -1,4 +1,12 @@
-import { cardMessages, channels, chatBotWords, type InboxRow, messages, type Shop } from '@balas/contracts';
+import {
+  type ComposedMessage,
+  cardMessages,
+  channels,
+  chatBotWords,
+  type InboxRow,
+  messages,
+  type Shop,
+} from '@balas/contracts';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
@@ -27,6 +35,7 @@ import { CardShopContext } from './cards/card-shop.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
+import { ComposerDialogs, type ComposerOpen, ComposerTools } from './composer/composer-tools.tsx';
 import { ReplyBox } from './saved-replies/reply-box.tsx';
 import { SavedRepliesDialog } from './saved-replies/saved-replies-dialog.tsx';
 import { ConversationControls } from './states/conversation-controls.tsx';
@@ -158,6 +167,10 @@ export function ChatView({
         lazada={lazada}
         onClose={onClose}
         titleId={panelTitle}
+        onSendOrder={(orderId) => {
+          onSend({ type: 'order', content: { orderId } });
+          onClose?.();
+        }}
       />
     </Suspense>
   );
@@ -173,11 +186,12 @@ export function ChatView({
   const row = cached.data ?? (listed ? rowFromShopList(shop, listed) : undefined);
   const state = row ? describeState(row) : null;
 
-  const onSend = (message: string) => {
+  const onSend = (message: string | ComposedMessage) => {
     // The merchant's own message is always shown, even when they had scrolled up to read.
     log.current?.scrollToEnd();
     send.mutate(message, { onError: (err) => setAlert((err as Error).message) });
   };
+  const [composing, setComposing] = useState<ComposerOpen>(null);
 
   const loadEarlier = async () => {
     if (!chat.hasNextPage) {
@@ -250,7 +264,14 @@ export function ChatView({
             onSaveAsReply={(text) => setSaving({ text })}
           />
         </CardShopContext>
-        <ReplyBox onSend={onSend} pending={send.isPending} onManage={() => setSaving({})} />
+        <ReplyBox
+          onSend={onSend}
+          pending={send.isPending}
+          onManage={() => setSaving({})}
+          tools={<ComposerTools shop={shop} disabled={send.isPending} onOpen={setComposing} />}
+          onPasteImage={(file) => setComposing({ kind: 'image', file })}
+        />
+        <ComposerDialogs shop={shop} open={composing} onClose={() => setComposing(null)} onSend={onSend} />
         <SavedRepliesDialog open={!!saving} initialText={saving?.text} onClose={() => setSaving(null)} />
         <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
       </Box>

@@ -1,3 +1,4 @@
+import { composerWords } from '@balas/contracts';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import type { Bubble } from '../api/messages.ts';
@@ -14,6 +15,12 @@ export function MessageBubble({
   onRetry: (id: string) => void;
 }) {
   const mine = bubble.sender !== 'customer';
+  // A picture alone is shown as it is, without a coloured bubble around it.
+  const pictureOnly =
+    (bubble.type === 'image' || bubble.type === '3') &&
+    !bubble.content?.text &&
+    !bubble.content?.txt &&
+    !bubble.unreadable;
   return (
     <Box sx={{ maxWidth: { xs: '88%', sm: '70%' } }} data-sender={bubble.sender}>
       <Box
@@ -21,7 +28,14 @@ export function MessageBubble({
           px: 1.5,
           py: 1,
           borderRadius: 2.5,
-          bgcolor: mine ? (bubble.sender === 'bot' ? '#e3f5ec' : 'primary.main') : 'background.paper',
+          ...(pictureOnly ? { px: 0, py: 0, bgcolor: 'transparent' } : {}),
+          bgcolor: pictureOnly
+            ? 'transparent'
+            : mine
+              ? bubble.sender === 'bot'
+                ? '#e3f5ec'
+                : 'primary.main'
+              : 'background.paper',
           color: mine && bubble.sender === 'agent' ? '#fff' : 'text.primary',
           border: mine ? 0 : 1,
           borderColor: 'divider',
@@ -62,10 +76,11 @@ export function MessageBubble({
       {bubble.status === 'failed' && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
           <Typography variant="caption" color="error">
-            Not sent{bubble.error ? `: ${bubble.error}` : ''}
+            {composerWords.notSent}
+            {bubble.error ? `: ${bubble.error}` : ''}
           </Typography>
           <Button size="small" color="error" onClick={() => onRetry(bubble.id)}>
-            Retry
+            {composerWords.retry}
           </Button>
         </Stack>
       )}

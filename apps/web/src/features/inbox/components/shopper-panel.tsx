@@ -1,4 +1,4 @@
-import { cardMessages, limits, type OrderSummary } from '@balas/contracts';
+import { cardMessages, composerWords, limits, type OrderSummary } from '@balas/contracts';
 import Close from '@mui/icons-material/Close';
 import { Box, Button, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { format } from 'date-fns';
@@ -29,6 +29,7 @@ export function ShopperPanel({
   lazada,
   onClose,
   titleId,
+  onSendOrder,
 }: {
   shop: CardShop;
   conversation: string;
@@ -38,6 +39,8 @@ export function ShopperPanel({
   onClose?: (() => void) | undefined;
   /** The heading's id, which names the sheet's dialog. */
   titleId?: string | undefined;
+  /** Sends one of the shopper's orders into the chat as the platform's order message. */
+  onSendOrder?: ((orderId: string) => void) | undefined;
 }) {
   const products = useMemo(() => productsAskedAbout(bubbles, lazada), [bubbles, lazada]);
   return (
@@ -61,7 +64,7 @@ export function ShopperPanel({
             {cardMessages.panel.websiteOrders}
           </Typography>
         ) : (
-          <RecentOrders shop={shop} conversation={conversation} />
+          <RecentOrders shop={shop} conversation={conversation} onSendOrder={onSendOrder} />
         )}
       </Box>
       <Box component="section" aria-labelledby="shopper-products">
@@ -84,7 +87,15 @@ export function ShopperPanel({
   );
 }
 
-function RecentOrders({ shop, conversation }: { shop: CardShop; conversation: string }) {
+function RecentOrders({
+  shop,
+  conversation,
+  onSendOrder,
+}: {
+  shop: CardShop;
+  conversation: string;
+  onSendOrder?: ((orderId: string) => void) | undefined;
+}) {
   const query = useRecentOrders(shop, conversation);
   if (query.isPending)
     return (
@@ -127,14 +138,20 @@ function RecentOrders({ shop, conversation }: { shop: CardShop; conversation: st
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {orders.map((order) => (
-        <OrderRow key={order.orderSn} order={order} />
+        <OrderRow key={order.orderSn} order={order} onSend={onSendOrder} />
       ))}
     </Stack>
   );
 }
 
 /** One of the buyer's orders: status, number, total, date, items and the seller centre link. */
-function OrderRow({ order }: { order: OrderSummary }) {
+function OrderRow({
+  order,
+  onSend,
+}: {
+  order: OrderSummary;
+  onSend?: ((orderId: string) => void) | undefined;
+}) {
   const first = order.items[0];
   const names = order.items.map((i) => (i.quantity > 1 ? `${i.name} × ${i.quantity}` : i.name)).join(', ');
   return (
@@ -163,7 +180,27 @@ function OrderRow({ order }: { order: OrderSummary }) {
         <Typography variant="caption" sx={line} title={names}>
           {names}
         </Typography>
-        <SellerCentreLink order={order} short />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <SellerCentreLink order={order} short />
+          {onSend && (
+            <Button
+              size="small"
+              aria-label={composerWords.sendOrderLabel(order.orderSn)}
+              onClick={() => onSend(order.orderSn)}
+              sx={{
+                ml: 'auto',
+                py: 0,
+                px: 1,
+                minWidth: 0,
+                minHeight: 0,
+                lineHeight: 1.6,
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {composerWords.sendOrder}
+            </Button>
+          )}
+        </Stack>
       </Box>
     </Box>
   );

@@ -38,10 +38,16 @@ export function ReplyBox({
   onSend,
   pending,
   onManage,
+  tools,
+  onPasteImage,
 }: {
   onSend: (text: string) => void;
   pending: boolean;
   onManage: () => void;
+  /** The composer's buttons (a picture, a product, a voucher), before the saved replies'. */
+  tools?: React.ReactNode;
+  /** A picture pasted into the box (the text stays as it was). */
+  onPasteImage?: ((file: File) => void) | undefined;
 }) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
@@ -114,6 +120,7 @@ export function ReplyBox({
         position: 'relative',
         display: 'flex',
         alignItems: 'flex-end',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
         gap: 1,
         p: 1.5,
         bgcolor: 'background.paper',
@@ -169,6 +176,14 @@ export function ReplyBox({
           </Box>
         </Paper>
       )}
+      {tools && (
+        // On a phone the composer's buttons take a row of their own above the text.
+        <Box
+          sx={{ display: 'flex', gap: 0.5, flexBasis: { xs: '100%', sm: 'auto' }, mb: { xs: -0.5, sm: 0 } }}
+        >
+          {tools}
+        </Box>
+      )}
       <Tooltip title={inboxWords.savedReplies.title}>
         <IconButton
           aria-label={inboxWords.savedReplies.title}
@@ -199,7 +214,15 @@ export function ReplyBox({
         }}
         onSelect={(e) => setCaret((e.target as HTMLTextAreaElement).selectionStart ?? 0)}
         onKeyDown={onKeyDown}
+        onPaste={(e) => {
+          const file = [...e.clipboardData.files].find((f) => f.type.startsWith('image/'));
+          if (file && onPasteImage) {
+            e.preventDefault();
+            onPasteImage(file);
+          }
+        }}
         size="small"
+        sx={{ flex: 1, minWidth: 0 }}
         multiline
         maxRows={4}
         slotProps={{
