@@ -214,4 +214,49 @@ describe('the composer', () => {
     await expectAccessible(wide.page, 'chat with the composer');
     await wide.context.close();
   });
+
+  it("shows the shop's picture in the website widget", async () => {
+    const { page, context } = await newPage(running.browser, running.server.url, { width: 390, height: 700 });
+    const { token } = await signedIn(page, running.server.url);
+    const shopId = (
+      await apiCall<{ id: string }>(running.server.url, token, 'POST', '/website', {
+        name: 'Batik Lane',
+        person_name: 'Mei',
+        person_email: 'mei@example.com',
+        person_phone: '012-345 6789',
+      })
+    ).id;
+    // The visitor's session, as the widget keeps it, and their question.
+    const session = 'Visitor12345';
+    await page.goto(`/widget/index.html?shop=${shopId}`);
+    await page.evaluate((s) => localStorage.setItem('chatSession', s), session);
+    await fetch(`${running.server.url}/api/website/v1/${shopId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Can I see the blue one?', sessionId: session }),
+    });
+    // The merchant uploads a picture and sends it into that chat.
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png(320, 240))], { type: 'image/png' }), 'blue.png');
+    const uploaded = await fetch(`${running.server.url}/api/shopee/v1/${shopId}/chat-images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const { data: image } = (await uploaded.json()) as { data: { imageId: string } };
+    await apiCall(running.server.url, token, 'POST', `/shopee/v1/${shopId}/${session}`, {
+      type: 'image',
+      content: { imageId: image.imageId },
+    });
+    await page.goto(`/widget/index.html?shop=${shopId}`);
+    const picture = page.getByRole('img', { name: 'Sent by the shop' });
+    await picture.waitFor({ timeout: 15_000 });
+    await waitFor(
+      () => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      (w) => w === 320,
+    );
+    await shot(page, 'widget-picture-390');
+    await expectAccessible(page, 'widget with a picture from the shop');
+    await context.close();
+  });
 });
