@@ -278,7 +278,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onReady', async () => {
     ctx.realtime.attach(app.server, {
       authenticate: auth.session,
-      canJoin: createChannelAccess(ctx.database.db),
+      canJoin: createChannelAccess(ctx.database.db, owned),
     });
   });
 

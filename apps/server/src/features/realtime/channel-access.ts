@@ -1,35 +1,28 @@
 import { parseChannel } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, shops } from '../../db/schema.ts';
+import { conversations } from '../../db/schema.ts';
+import type { Owned } from '../shops/shop-guard.ts';
 
 /**
  * The private-channel authorization: a merchant joins only its own room, its own shops' lists and
  * conversations of its own shops, each checked by (shop, conversation) so that the same platform
- * id in another merchant's shop never grants anything (issue 13.6).
+ * id in another merchant's shop never grants anything (issue 13.6). The shop is the merchant's by
+ * the one scoped accessor (read fresh, not from the recent shops).
  */
-export function createChannelAccess(db: Db) {
+export function createChannelAccess(db: Db, owned: Pick<Owned, 'shop'>) {
   return async (merchantId: string, channel: string): Promise<boolean> => {
     const parsed = parseChannel(channel);
     if (!parsed) return false;
     if (parsed.kind === 'merchant') return parsed.merchantId === merchantId;
-    if (parsed.kind === 'shop') {
-      const rows = await db
-        .select({ id: shops.id })
-        .from(shops)
-        .where(and(eq(shops.id, parsed.shopId), eq(shops.merchantId, merchantId)));
-      return rows.length > 0;
-    }
+    const shop = await owned.shop(merchantId, parsed.shopId);
+    if (!shop) return false;
+    if (parsed.kind === 'shop') return true;
     const rows = await db
       .select({ id: conversations.id })
       .from(conversations)
-      .innerJoin(shops, eq(shops.id, conversations.shopId))
       .where(
-        and(
-          eq(conversations.shopId, parsed.shopId),
-          eq(conversations.externalId, parsed.conversationExternalId),
-          eq(shops.merchantId, merchantId),
-        ),
+        and(eq(conversations.shopId, shop.id), eq(conversations.externalId, parsed.conversationExternalId)),
       )
       .limit(1);
     return rows.length > 0;
