@@ -80,6 +80,15 @@ describe('retrieve', () => {
     expect(retrieve(index, 'and to sarawak?', { history }).ranked[0]!.passage.id).toBe('ship-fee');
   });
 
+  it('starts a new subject when the message names one, keeping only the place asked before', () => {
+    const history = [{ role: 'shopper' as const, text: 'how much is shipping to sabah?' }];
+    const query = retrieve(index, 'how long is the warranty for the pump?', { history }).query;
+    expect(query.terms.has('~warranty')).toBe(true);
+    expect(query.terms.has('~shipping_fee')).toBe(false);
+    expect(query.terms.has('~sabah')).toBe(true);
+    expect(retrieve(index, 'can I return it?', { history }).ranked[0]!.passage.id).toBe('ret-window');
+  });
+
   it('blends in vector similarity when the index is embedded', () => {
     const embedded = buildShopIndex(testShop());
     embedded.vectors = embedded.passages.map((p) => Float32Array.from(p.id === 'war-pump' ? [1, 0] : [0, 1]));

@@ -246,6 +246,34 @@ function markPlaces(
   }
 }
 
+// Closed classes that frame a question rather than name its subject: the kind of answer asked for
+// (time, price, place, stock) and the days and units it is counted in.
+const FRAME_CONCEPTS = new Set(
+  (
+    'duration day working_day week month year hour price frequency location stock today tomorrow ' +
+    'yesterday monday tuesday wednesday thursday friday saturday sunday public_holiday'
+  )
+    .split(' ')
+    .map((c) => `${CONCEPT_PREFIX}${c}`),
+);
+// A slot a follow-up may fill or change while the subject stays: where to, which size or colour, how many.
+const SLOT_CONCEPTS = new Set(
+  'east_malaysia sabah sarawak west_malaysia overseas destination colour size pieces age height weight'
+    .split(' ')
+    .map((c) => `${CONCEPT_PREFIX}${c}`),
+);
+
+function isSlot(aspect: Aspect): boolean {
+  const head = aspect.terms[0];
+  return head !== undefined && SLOT_CONCEPTS.has(head);
+}
+
+/** A concept that names what a question is about (delivery, refund, warranty), not a frame or a slot. */
+function isSubjectConcept(aspect: Aspect): boolean {
+  const head = aspect.terms[0];
+  return head !== undefined && isConcept(head) && !FRAME_CONCEPTS.has(head) && !SLOT_CONCEPTS.has(head);
+}
+
 export function analyzeQuery(index: ShopIndex, message: string, history?: HistoryTurn[]): Query {
   const text = analysedText(message);
   const correct = (w: string) => index.speller.correct(w);
@@ -257,11 +285,24 @@ export function analyzeQuery(index: ShopIndex, message: string, history?: Histor
   let asks = askedTypes(text);
   if (previous && content <= 3) {
     if (asks.size === 0) asks = askedTypes(analysedText(previous.text));
-    // A short follow-up ("how much?") borrows, weakly, what the shopper asked just before.
+    // A short follow-up ("how much?", "and to Sabah?") borrows, weakly, what the shopper asked just
+    // before. A message with a subject of its own ("how long does delivery take?" after a question
+    // about COD) starts a new subject: it borrows only the previous question's place, size or colour.
     const before = queryTerms(index, previous.text, correct);
+    const newSubject = aspects.some(isSubjectConcept);
+    const borrowed = aspectsOf(
+      index,
+      before.terms,
+      before.analysis.lexical,
+      WEIGHT_HISTORY,
+      before.analysis.glosses,
+    );
+    const kept = new Set(
+      borrowed.filter((a) => a.terms.length && (!newSubject || isSlot(a))).flatMap((a) => a.terms),
+    );
     const added = new Map<string, number>();
     for (const [term, weight] of before.terms) {
-      if (!terms.has(term)) added.set(term, weight * WEIGHT_HISTORY);
+      if (!terms.has(term) && (!newSubject || kept.has(term))) added.set(term, weight * WEIGHT_HISTORY);
     }
     for (const [term, weight] of added) terms.set(term, weight);
     aspects.push(
