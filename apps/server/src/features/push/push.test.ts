@@ -243,6 +243,38 @@ describe('push notifications, end to end against a local push service', () => {
     expect(again.body).toBe('Hello? Anyone there?');
   });
 
+  it('pushes a handover: the bot hands a chat to the merchant', async () => {
+    const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, shopId));
+    // Stored without telling anyone (as history is), then handed over: the handover is what is pushed.
+    const stored = await t.app.services.inbox.ingest(
+      shop!,
+      {
+        conversation: { externalId: 'h1', customerId: 'buyer-h1', customerName: 'Farid' },
+        message: {
+          externalId: 'h1-1',
+          sender: 'customer',
+          type: 'text',
+          content: { text: 'I want to talk to a person about my refund' },
+          sentAt: new Date(),
+        },
+      },
+      { answerDue: false },
+    );
+    const before = received.length;
+    await t.app.services.inbox.handOver(shop!, stored!.conversation, {
+      reason: 'asked_for_human',
+      text: 'The shopper asked for a person',
+      actor: 'bot',
+    });
+    await vi.waitFor(() => expect(received).toHaveLength(before + 1), { timeout: 5000 });
+    const pushed = pushPayload.parse(JSON.parse(decrypt(received.at(-1)!.body, phone)));
+    expect(pushed).toMatchObject({
+      title: 'Farid needs you · Kedai Nurul',
+      body: 'I want to talk to a person about my refund',
+      tag: `chat-${stored!.conversation.id}`,
+    });
+  });
+
   it('sends nothing inside quiet hours, in the merchant’s time zone', async () => {
     const { hour } = zonedParts(new Date(), 'Asia/Kuala_Lumpur');
     const hh = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
