@@ -241,7 +241,8 @@ export function createPushService(ctx: AppContext, options: { fetch?: typeof fet
       const message: PushPayload = {
         title: payload.title,
         body: payload.preview,
-        tag: `chat-${payload.conversationId}`,
+        // The in-page alert (decision 14) tags by conversation too: on one device they replace each other.
+        tag: payload.conversationId,
         url: `/inbox?c=${payload.conversationId}`,
       };
       // The push service keeps only the newest undelivered push of a topic (the conversation's id).

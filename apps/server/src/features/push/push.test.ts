@@ -218,7 +218,7 @@ describe('push notifications, end to end against a local push service', () => {
         0,
         120,
       ),
-      tag: `chat-${conversationId}`,
+      tag: conversationId,
       url: `/inbox?c=${conversationId}`,
     });
   });
@@ -239,7 +239,7 @@ describe('push notifications, end to end against a local push service', () => {
     await settle();
     expect(received.slice(before).map((r) => decrypt(r.body, phone))).toHaveLength(1);
     const again = pushPayload.parse(JSON.parse(decrypt(received.at(-1)!.body, phone)));
-    expect(again.tag).toBe(`chat-${c1!.id}`);
+    expect(again.tag).toBe(c1!.id);
     expect(again.body).toBe('Hello? Anyone there?');
   });
 
@@ -271,7 +271,7 @@ describe('push notifications, end to end against a local push service', () => {
     expect(pushed).toMatchObject({
       title: 'Farid needs you · Kedai Nurul',
       body: 'I want to talk to a person about my refund',
-      tag: `chat-${stored!.conversation.id}`,
+      tag: stored!.conversation.id,
     });
   });
 
