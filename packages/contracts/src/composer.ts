@@ -82,6 +82,7 @@ export const composerWords = {
   productSearchHint: (min: number) => `Type at least ${min} letters to search`,
   productNone: 'No product matches this search.',
   productEmpty: 'This shop has no products yet. They appear here once the catalogue is synced.',
+  productEmptyWebsite: 'This shop has no products to send yet.',
   productsLoading: 'Loading products…',
   voucherTitle: 'Send a voucher',
   voucherNone: 'No voucher is running in this shop now.',

@@ -91,7 +91,11 @@ export function ProductPicker({
         </Stack>
       ) : products.data.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
-          {search ? composerWords.productNone : composerWords.productEmpty}
+          {search
+            ? composerWords.productNone
+            : shop.providerName === 'website'
+              ? composerWords.productEmptyWebsite
+              : composerWords.productEmpty}
         </Typography>
       ) : (
         <List aria-label={composerWords.productTitle} sx={{ pt: 0 }}>
