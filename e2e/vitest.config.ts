@@ -10,7 +10,7 @@ export default defineConfig({
     include: ['e2e/**/*.spec.ts'],
     environment: 'node',
     testTimeout: 60_000,
-    hookTimeout: 90_000,
+    hookTimeout: 150_000,
     maxWorkers: 2,
   },
 });

@@ -50,14 +50,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   });
   child.stdout?.on('data', (d) => logs.push(String(d)));
   child.stderr?.on('data', (d) => logs.push(String(d)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // A loaded machine (two browser specs at once on two cores) can take a minute to start the server.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${logs.join('')}`);
     try {
       const res = await fetch(`${url}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`server did not answer /api/health within 120 s:\n${logs.join('')}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
