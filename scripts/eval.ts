@@ -212,7 +212,7 @@ for (const dir of positionals.length ? positionals : defaultSets()) {
       const q = set.questions.find((x) => x.id === o.id)!;
       const r = run.results.get(o.id)!;
       process.stdout.write(
-        `  ${o.correct ? 'ok' : 'x '} ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why ? `${o.why}; ` : ''}${r.text.replace(/\n/g, ' / ')}\n`,
+        `  ${o.correct ? 'ok' : 'x '} ${o.id} [${o.language}${o.crossLingual ? ', cross' : ''}] ${q.question}\n      ${o.why ? `${o.why}; ` : ''}${r.text.replace(/\n/g, ' / ')} (confidence ${r.confidence.toFixed(2)})\n`,
       );
     }
   }

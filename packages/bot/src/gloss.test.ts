@@ -30,6 +30,12 @@ describe('Chinese words glossed through the dictionary', () => {
     expect(englishGloss('not chinese')).toEqual([]);
   });
 
+  it('does not gloss a word made only of function characters', () => {
+    // "多少" (how much) is a question word; the dictionary's "amount, somewhat" is not what is asked about.
+    expect(analyze('雨伞多少').glosses.has('多少')).toBe(false);
+    expect(analyze('雨伞多少').glosses.has('雨伞')).toBe(true);
+  });
+
   it('gives a Chinese word and the English word it means one shared term', () => {
     const zh = analyze('本店出售雨伞').terms;
     const en = analyze('Do you sell umbrellas?').terms;

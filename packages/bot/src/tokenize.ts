@@ -394,6 +394,8 @@ function glossHan(
     // A single character has many senses in the dictionary ("寄": entrust, depend, mail...): too vague
     // to gloss; and a word the lexicon has a concept for is said by the concept.
     if (word.length < 2 || STOP_HAN.has(word)) continue;
+    // A word made only of function characters ("多少", "什么", "可以") is a function word: it has no subject to gloss.
+    if ([...word].every((c) => STOP_HAN.has(c))) continue;
     let known = false;
     for (let i = 0; i + 1 < word.length; i++) if (lexical.has(word.slice(i, i + 2))) known = true;
     if (known) continue;
