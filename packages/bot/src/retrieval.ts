@@ -89,6 +89,12 @@ const OOV_WEIGHT = 0.5;
 const COMMON_OOV_WEIGHT = 0.25;
 const HAN_CHAR_ASPECT = 0.5;
 const COMMON_WORD_ASPECT = 0.5;
+/**
+ * A language whose best passage barely matches is not lifted above this share of the best match
+ * in any language: a fact in another language shares few words with the question, but a passage
+ * that shares almost none is not made its language's champion.
+ */
+const LANGUAGE_FLOOR = 0.3;
 const HAN_BIGRAM = /^\p{Script=Han}{2}$/u;
 const HAN_CHAR = /\p{Script=Han}/u;
 const HAN_PIECE = /^\p{Script=Han}{1,2}$/u;
@@ -426,6 +432,7 @@ export function retrieve(index: ShopIndex, message: string, options: RetrieveOpt
   const bm25 = withGlosses.map((v, key) => (index.passages[key]!.lang === language ? plain[key]! : v));
   const topics = routeTopics(index, query.terms, bm25);
   const route = new Map(topics.map((t) => [t.topic.id, t.categorization > 0 ? t.score : 0]));
+  const maxBm25 = Math.max(...bm25, 0);
   const named = namedProduct(index, query);
   const carried = options.productId && index.products.has(options.productId) ? options.productId : undefined;
   // The product the message is about: one it clearly names, else the one carried by the conversation.
@@ -446,8 +453,7 @@ export function retrieve(index: ShopIndex, message: string, options: RetrieveOpt
     if (strictFocus && passage.productIds && !passage.productIds.includes(focus!)) continue;
     const s = bm25[passage.key]!;
     const cov = s > 0 ? coverage(index, query, passage.key, passage.lang !== language) : 0;
-    // Each language's best match counts fully: coverage, not the number of shared words, decides between them.
-    const langMax = maxByLang.get(passage.lang) ?? 0;
+    const langMax = Math.max(maxByLang.get(passage.lang) ?? 0, maxBm25 * LANGUAGE_FLOOR);
     let score = langMax > 0 ? BM25_SHARE * (s / langMax) + COVERAGE_SHARE * cov : 0;
     // The topic's routing supports a passage as far as the passage covers the question.
     if (passage.topicId && s > 0) score += ROUTE_BONUS * (route.get(passage.topicId) ?? 0) * Math.sqrt(cov);
