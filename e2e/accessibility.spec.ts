@@ -117,4 +117,29 @@ describe('accessibility (axe-core, WCAG 2.2 A and AA): no serious or critical vi
     await expectAccessible(page, 'the website widget');
     await context.close();
   });
+
+  for (const width of [1280, 390]) {
+    it(`on the sandbox's pages at ${width} px: each platform's authorization page and the shopper's chat`, async () => {
+      const url = running.server.url;
+      const { page, context } = await newPage(running.browser, url, { width, height: 800 });
+      const { token } = await signedIn(page, url);
+      for (const platform of ['shopee', 'lazada'] as const) {
+        const { authUrl } = await apiCall<{ authUrl: string }>(url, token, 'POST', `/${platform}`, {
+          name: `Kedai ${platform}`,
+          person_name: 'Aisyah',
+          person_email: 'aisyah@example.com',
+          person_phone: '012-345 6789',
+          ...(platform === 'shopee' ? { redirect: `${url}/dashboard/addshop/complete` } : {}),
+        });
+        await page.goto(authUrl);
+        await page.locator('form').first().waitFor();
+        await expectAccessible(page, `the ${platform} authorization page at ${width} px`);
+      }
+      await page.goto('/sandbox/shopper');
+      await page.locator('#shop').selectOption('947042923');
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page, `the sandbox shopper page at ${width} px`);
+      await context.close();
+    });
+  }
 });

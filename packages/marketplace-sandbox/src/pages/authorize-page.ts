@@ -20,17 +20,17 @@ const style = (accent: string) => `
 *{box-sizing:border-box}body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f5f7;color:#1f2328;min-height:100vh;display:grid;place-items:center;padding:16px}
 main{background:#fff;max-width:460px;width:100%;border-radius:16px;box-shadow:0 12px 40px rgba(15,20,40,.12);overflow:hidden}
 header{background:${accent};color:#fff;padding:20px 24px}header .brand{display:flex;align-items:center;gap:10px;font-weight:700;font-size:18px}
-header .brand span{background:rgba(255,255,255,.2);border-radius:6px;padding:2px 8px;font-size:12px;font-weight:600;letter-spacing:.04em}
-header p{margin:8px 0 0;opacity:.92;font-size:14px}form{padding:20px 24px 24px}
+header .brand span{border:1px solid rgba(255,255,255,.7);border-radius:6px;padding:2px 8px;font-size:12px;font-weight:600;letter-spacing:.04em}
+header p{margin:8px 0 0;font-size:14px}form{padding:20px 24px 24px}
 h2{font-size:14px;margin:0 0 8px;color:#57606a;font-weight:600;text-transform:uppercase;letter-spacing:.04em}
 ul.perm{margin:0 0 18px;padding-left:20px;color:#444;font-size:14px}
 .shop{display:flex;gap:12px;align-items:center;border:1.5px solid #d8dee4;border-radius:12px;padding:12px 14px;margin-bottom:10px;cursor:pointer}
 .shop:has(input:checked){border-color:${accent};background:color-mix(in srgb,${accent} 6%,#fff)}
-.shop input{accent-color:${accent};width:18px;height:18px}.shop span{display:flex;flex-direction:column}.shop small{color:#6e7781}
+.shop input{accent-color:${accent};width:18px;height:18px}.shop span{display:flex;flex-direction:column}.shop small{color:#57606a}
 .actions{display:flex;gap:10px;margin-top:18px}
 button{flex:1;padding:12px;border-radius:10px;border:0;font:600 15px system-ui,sans-serif;cursor:pointer}
-.approve{background:${accent};color:#fff}.cancel{background:#eef1f4;color:#24292f}.empty{color:#6e7781}
-footer{padding:0 24px 18px;color:#8c959f;font-size:12px}`;
+.approve{background:${accent};color:#fff}.cancel{background:#eef1f4;color:#24292f}.empty{color:#57606a}
+footer{padding:0 24px 18px;color:#6a737d;font-size:12px}`;
 
 /** The platform's seller authorization page: log in as a demo seller, pick a shop, approve or cancel. */
 export function authorizePage(input: AuthorizePageInput): string {

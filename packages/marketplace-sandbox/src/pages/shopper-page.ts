@@ -3,7 +3,7 @@ import { shopperScript } from './shopper-script.ts';
 
 const style = `
 *{box-sizing:border-box}
-:root{--accent:#ee4d2d;--accent-soft:#fff1ee;--ink:#1f2328;--muted:#6e7781;--line:#e3e6ea;--bg:#f3f4f6}
+:root{--accent:#c93a1d;--accent-soft:#fff1ee;--ink:#1f2328;--muted:#57606a;--line:#e3e6ea;--bg:#f3f4f6}
 body[data-platform=lazada]{--accent:#1a2ab7;--accent-soft:#eef0ff}
 html,body{height:100%}
 body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--ink);background:var(--bg);display:flex;flex-direction:column}
