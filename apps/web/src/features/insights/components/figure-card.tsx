@@ -1,9 +1,45 @@
 import { insightsMessages } from '@balas/contracts';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { LineChart } from '@mui/x-charts/LineChart';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { axisTicks, type Change, shortDate } from './format.ts';
+
+// The chart library is a chunk of its own, and a chart is drawn once its card comes near the screen:
+// on a phone the first figures paint without waiting for (or parsing and laying out) every chart.
+const LineChart = lazy(() => import('@mui/x-charts/LineChart').then((m) => ({ default: m.LineChart })));
+const CHART_HEIGHT = 180;
+/** The legend under a chart of two or more series: the space is kept while the chart loads. */
+const LEGEND_HEIGHT = 30;
+
+/** True once the element has come within a few hundred pixels of the screen or the page is printed (and from then on). */
+function useNearScreen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '300px 0px' },
+    );
+    observer.observe(element);
+    // A printed page shows every chart, scrolled to or not (drawn before the browser lays out the print).
+    const print = () => flushSync(() => setNear(true));
+    addEventListener('beforeprint', print);
+    return () => {
+      observer.disconnect();
+      removeEventListener('beforeprint', print);
+    };
+  }, [near]);
+  return [ref, near] as const;
+}
 
 const words = insightsMessages.chart;
 
@@ -133,6 +169,8 @@ function DailyChart({
 }) {
   const id = useId();
   const [table, setTable] = useState(false);
+  const [chartBox, near] = useNearScreen<HTMLDivElement>();
+  const chartHeight = CHART_HEIGHT + (series.length < 2 ? 0 : LEGEND_HEIGHT);
   const ticks = axisTicks(
     axis,
     series.flatMap((s) => s.data),
@@ -190,39 +228,53 @@ function DailyChart({
             </Box>
           </Box>
         ) : (
-          <Box role="img" aria-labelledby={`${id}-caption`} sx={{ mx: -1 }}>
-            <LineChart
-              height={180}
-              xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 24 }]}
-              yAxis={[
-                {
-                  width: 56,
-                  min: 0,
-                  max: ticks.max,
-                  tickInterval: ticks.ticks,
-                  valueFormatter: ticks.format,
-                },
-              ]}
-              series={series.map((s) => ({
-                label: s.label,
-                data: s.data,
-                color: s.color,
-                showMark: s.data.length <= 2 || lonely(s.data),
-                curve: 'linear' as const,
-                connectNulls: false,
-                valueFormatter: (v: number | null) => show(s, v),
-                ...(s.previous ? { id: `${s.label}-previous` } : {}),
-              }))}
-              sx={{
-                '& .MuiLineElement-series-previous, & [data-series$="-previous"]': { strokeDasharray: '4 4' },
-              }}
-              slotProps={{
-                legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
-              }}
-              hideLegend={series.length < 2}
-              margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
-              skipAnimation
-            />
+          <Box
+            ref={chartBox}
+            role="img"
+            aria-labelledby={`${id}-caption`}
+            sx={{ mx: -1, minHeight: chartHeight }}
+          >
+            {near && (
+              <Suspense fallback={null}>
+                <LineChart
+                  height={CHART_HEIGHT}
+                  xAxis={[{ scaleType: 'point', data: labels, tickLabelMinGap: 24 }]}
+                  yAxis={[
+                    {
+                      width: 56,
+                      min: 0,
+                      max: ticks.max,
+                      tickInterval: ticks.ticks,
+                      valueFormatter: ticks.format,
+                    },
+                  ]}
+                  series={series.map((s) => ({
+                    label: s.label,
+                    data: s.data,
+                    color: s.color,
+                    showMark: s.data.length <= 2 || lonely(s.data),
+                    curve: 'linear' as const,
+                    connectNulls: false,
+                    valueFormatter: (v: number | null) => show(s, v),
+                    ...(s.previous ? { id: `${s.label}-previous` } : {}),
+                  }))}
+                  sx={{
+                    '& .MuiLineElement-series-previous, & [data-series$="-previous"]': {
+                      strokeDasharray: '4 4',
+                    },
+                  }}
+                  slotProps={{
+                    legend: {
+                      direction: 'horizontal',
+                      position: { vertical: 'bottom', horizontal: 'center' },
+                    },
+                  }}
+                  hideLegend={series.length < 2}
+                  margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+                  skipAnimation
+                />
+              </Suspense>
+            )}
           </Box>
         )}
       </Box>

@@ -27,17 +27,31 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
 import { type InboxFilter, useInboxList, useInboxRow } from '../../api/inbox.ts';
-import { ChatView } from '../chat-page.tsx';
-import { SavedRepliesDialog } from '../saved-replies/saved-replies-dialog.tsx';
-import { AlertsDialog } from './alerts-dialog.tsx';
 import { InboxList } from './inbox-list.tsx';
-import { ResponseWindowsDialog } from './response-windows-dialog.tsx';
+
+// What the list's first paint does not need is fetched when first wanted (a phone parses every byte it
+// loads before the list can answer a tap): the open chat (the /chat page's chunk) and the three dialogs.
+const ChatView = lazy(() => import('../chat-page.tsx').then((m) => ({ default: m.ChatView })));
+const SavedRepliesDialog = lazy(() =>
+  import('../saved-replies/saved-replies-dialog.tsx').then((m) => ({ default: m.SavedRepliesDialog })),
+);
+const AlertsDialog = lazy(() => import('./alerts-dialog.tsx').then((m) => ({ default: m.AlertsDialog })));
+const ResponseWindowsDialog = lazy(() =>
+  import('./response-windows-dialog.tsx').then((m) => ({ default: m.ResponseWindowsDialog })),
+);
+
+/** True once `open` has been true: a dialog is mounted when first opened and stays, so it can animate closed. */
+function useOpenedOnce(open: boolean) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 const views = inboxView.options;
 
@@ -106,6 +120,9 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
   const [managing, setManaging] = useState(false);
   const [alerts, setAlerts] = useState(false);
   const [windows, setWindows] = useState(false);
+  const managingMounted = useOpenedOnce(managing);
+  const alertsMounted = useOpenedOnce(alerts);
+  const windowsMounted = useOpenedOnce(windows);
   const filter: InboxFilter = { view, shopId: address.shopId, channel: address.channel, q: address.q };
   const list = useInboxList(filter);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -135,22 +152,24 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
 
   const chat =
     openRow && openShop ? (
-      <ChatView
-        key={openRow.id}
-        shop={openShop}
-        conversation={openRow.externalId}
-        name={openRow.shopperName || openRow.externalId}
-        subtitle={`${openRow.shopName} · ${providerLabel(openRow.channel)}`}
-        row={openRow}
-        embedded
-        leading={
-          desktop ? undefined : (
-            <IconButton aria-label={inboxWords.back} onClick={close}>
-              <ArrowBack />
-            </IconButton>
-          )
-        }
-      />
+      <Suspense fallback={null}>
+        <ChatView
+          key={openRow.id}
+          shop={openShop}
+          conversation={openRow.externalId}
+          name={openRow.shopperName || openRow.externalId}
+          subtitle={`${openRow.shopName} · ${providerLabel(openRow.channel)}`}
+          row={openRow}
+          embedded
+          leading={
+            desktop ? undefined : (
+              <IconButton aria-label={inboxWords.back} onClick={close}>
+                <ArrowBack />
+              </IconButton>
+            )
+          }
+        />
+      </Suspense>
     ) : null;
 
   const listPane = (
@@ -296,9 +315,13 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
           {chat}
         </Box>
       )}
-      <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />
-      <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />
-      <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
+      <Suspense fallback={null}>
+        {managingMounted && <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />}
+        {alertsMounted && <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />}
+        {windowsMounted && (
+          <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
+        )}
+      </Suspense>
     </Box>
   );
 }
