@@ -44,8 +44,13 @@ export const ORPHANED_REPLY_AFTER_MS = 20_000;
 /** Decisions on one message in one job at most (it was made due again meanwhile; a sweep takes the rest). */
 const DECIDE_ROUNDS = 3;
 
-/** A decision still claiming its message this long died (an engine call and a send take seconds). */
-export const DECISION_STALE_AFTER_MS = 2 * 60_000;
+/**
+ * A decision still claiming its message this long died. A live one takes seconds (the model gives up
+ * at 8 s, a send sooner); the queue hands a job whose worker went silent to another after 30 s, and
+ * that one must then be able to decide: with 2 minutes, a message claimed by a killed worker waited
+ * for the sweep after next (two messages of the chaos test, 2-3 minutes unanswered).
+ */
+export const DECISION_STALE_AFTER_MS = 45_000;
 
 /** Messages read from the one decided on: enough to hold the newest ones of any conversation. */
 const NEWEST_WINDOW = 50;
