@@ -55,7 +55,7 @@ describe('shops and inbox in the browser', () => {
     await page.waitForURL('**/chat/shopee/**');
     await page.getByText('Do you have the stroller in stock?').waitFor();
     await page.getByLabel('Message', { exact: true }).fill('Yes, 12 left in stock!');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('CS', { exact: true }).first().waitFor();
     await shopper.getByText('Yes, 12 left in stock!').waitFor({ timeout: 10_000 });
     await page.screenshot({ path: 'test-results/chat.png' });
