@@ -4,6 +4,17 @@
 //   const reply = await answer(question, { index, productId, history, composer });
 
 export {
+  APPROVED_SOURCE_NAME,
+  type ApprovedAnswerRecord,
+  type ApprovedIndex,
+  type ApprovedMatch,
+  answerApproved,
+  approvedText,
+  buildApprovedIndex,
+  DEFAULT_APPROVED_THRESHOLD,
+  matchApproved,
+} from './approved-answers.ts';
+export {
   type ChunkOptions,
   chunkDocument,
   chunkText,

@@ -55,7 +55,8 @@ export interface ShopKnowledge {
   handoverMessage?: Partial<Record<Lang, string>>;
 }
 
-export type SourceKind = 'topic' | 'file' | 'product';
+/** `approved`: the merchant's approved answer (`approved-answers.ts`), not a passage. */
+export type SourceKind = 'topic' | 'file' | 'product' | 'approved';
 
 export interface AnswerSource {
   kind: SourceKind;

@@ -20,7 +20,7 @@ export const simulatorBody = z.object({
 });
 
 export const answerSource = z.object({
-  kind: z.enum(['topic', 'file', 'product']),
+  kind: z.enum(['topic', 'file', 'product', 'approved']),
   id: z.string(),
   name: z.string(),
   excerpt: z.string(),
