@@ -15,6 +15,7 @@ import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
 import { createWebsiteChat } from './features/answering/website-chat.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { businessHoursRoutes } from './features/business-hours/business-hours.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { composerRoutes } from './features/inbox/composer/composer.routes.ts';
 import { inboxRoutes } from './features/inbox/inbox.routes.ts';
@@ -25,6 +26,7 @@ import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
+import { ratingsRoutes, widgetRatingRoutes } from './features/ratings/ratings.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
@@ -211,11 +213,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
                   : { origin: false },
               ),
           );
+          const chat = createWebsiteChat(ctx.database.db);
           await open.register(websiteChatRoutes, {
-            chat: createWebsiteChat(ctx.database.db),
+            chat,
             inbox: services.inbox,
             replyTo: services.autoReply.replyTo,
+            ratings: services.ratings,
           });
+          await open.register(widgetRatingRoutes, { ratings: services.ratings, chat });
         });
         await api.register(webhooksRoutes, {
           events: createWebhookEvents(ctx.database.db),
@@ -239,6 +244,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(inboxViewsRoutes, { inbox: services.inbox, owned });
         await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });
         await api.register(pushRoutes, { push: services.push });
+        await api.register(businessHoursRoutes, { inbox: services.inbox, owned });
+        await api.register(ratingsRoutes, { ratings: services.ratings, insights: services.insights, owned });
         await api.register(insightsRoutes, {
           insights: services.insights,
           gaps: services.knowledgeGaps,

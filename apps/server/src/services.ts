@@ -24,6 +24,7 @@ import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
 import { createPushService } from './features/push/push.service.ts';
+import { createRatings } from './features/ratings/ratings.service.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
 import { createShopCopy } from './features/training/shop-copy.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
@@ -78,6 +79,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const savedReplies = createSavedReplies(ctx.database.db);
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
+  const ratings = createRatings(ctx.database.db);
   const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
   // A conversation that starts needing the merchant reaches their phone (a job per push).
   const push = createPushService(ctx);
@@ -107,6 +109,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     insights,
     insightsRollup,
     knowledgeGaps,
+    ratings,
     sync,
     platformRead,
     pendingReplies,

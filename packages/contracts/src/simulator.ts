@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { widgetRatingState } from './ratings.ts';
 
 const question = z
   .string({ error: messages.validation.message })
@@ -83,5 +84,7 @@ export const websiteHistory = z.object({
       ),
     }),
   ),
+  /** After the shop resolved the chat: whether to ask the visitor for a rating (issue 28.6). */
+  rating: widgetRatingState.optional(),
 });
 export type WebsiteHistory = z.infer<typeof websiteHistory>;

@@ -1,3 +1,4 @@
+import type { BusinessHours } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -113,6 +114,8 @@ export const shops = pgTable(
      * rule (contracts response-time.ts, docs/response-windows.md).
      */
     responseWindowHours: integer('response_window_hours'),
+    /** Weekly hours, time zone and holidays (contracts business-hours.ts); null: never set, always open. */
+    businessHours: jsonb('business_hours').$type<BusinessHours>(),
     /**
      * Set when the bot's switch is turned on, cleared when every shopper then waiting has an answer
      * due (inbox.answerWaiting): a pass a crash cut short is run again by the answers' sweep.
@@ -696,6 +699,8 @@ export const insightChats = pgTable(
     botResolved: boolean('bot_resolved').notNull(),
     /** The platform's reply deadline for this chat; null for website shops. */
     responseDeadline: timestamp('response_deadline', { withTimezone: true }),
+    /** The first person reply's time counted in the shop's business hours (null: none, or counted before). */
+    humanOpenMs: integer('human_open_ms'),
   },
   (t) => [
     index('insight_chats_shop_started_idx').on(t.shopId, t.startedAt),
@@ -821,6 +826,9 @@ export const insightDays = pgTable(
     reasons: jsonb('reasons').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
     /** "topic:<name>" or "file:<name>" -> answers. */
     sources: jsonb('sources').$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    /** Shopper ratings given that day: counts of 1..5 stars, for chats the bot or the team answered. */
+    ratingsBot: integer('ratings_bot').array().notNull().default(sql`'{0,0,0,0,0}'`),
+    ratingsAgent: integer('ratings_agent').array().notNull().default(sql`'{0,0,0,0,0}'`),
   },
   (t) => [primaryKey({ columns: [t.shopId, t.day] })],
 );
@@ -845,6 +853,32 @@ export const insightVersions = pgTable('insight_versions', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(0),
 });
+
+// ---- shopper ratings (features/ratings) -------------------------------------------------------
+
+/** A shopper's rating of a resolved chat: one per resolution (the conversation's `resolved_at` then). */
+export const conversationRatings = pgTable(
+  'conversation_ratings',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }).notNull(),
+    stars: integer('stars').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** Who answered: a person of the shop wrote the last reply before resolving, or the bot did. */
+    answeredBy: text('answered_by', { enum: ['bot', 'agent'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_ratings_resolution_uq').on(t.conversationId, t.resolvedAt),
+    index('conversation_ratings_shop_created_idx').on(t.shopId, t.createdAt),
+  ],
+);
 
 // ---- push notifications (features/push) ------------------------------------------------------
 

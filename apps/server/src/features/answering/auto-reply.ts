@@ -1,5 +1,5 @@
 import { type AnswerResult, planOrderAnswer, voucherOfferText } from '@balas/bot';
-import { handoverReasonMessage } from '@balas/contracts';
+import { awayText, handoverReasonMessage } from '@balas/contracts';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
@@ -212,7 +212,12 @@ export function createAutoReply(
         text: ordered?.reasonText || handoverReasonText(result),
       });
       if (!handed) return quiet(true);
-      return { sent: await send(handed, reply(result.text)), handover: true };
+      // Outside business hours the shopper is told when the team is back (decision 0025).
+      const away = awayText(shop.businessHours, new Date(), result.language);
+      return {
+        sent: await send(handed, reply(away ? `${result.text}\n\n${away}` : result.text)),
+        handover: true,
+      };
     }
     const voucher = result.topic
       ? await deps.voucherOffers.offerFor(shop, conversation, result.topic.id)

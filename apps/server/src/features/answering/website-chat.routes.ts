@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
+import type { Ratings } from '../ratings/ratings.service.ts';
 import type { AutoReplyOutcome } from './auto-reply.ts';
 import { arrivalTime, type WebsiteChat } from './website-chat.ts';
 
@@ -17,10 +18,14 @@ interface Options {
   chat: WebsiteChat;
   inbox: InboxService;
   replyTo: (messageId: string) => Promise<AutoReplyOutcome>;
+  ratings: Pick<Ratings, 'widgetState'>;
 }
 
 /** The website widget's calls: public, open to any origin, rate-limited per session and IP. */
-export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { chat, inbox, replyTo }) => {
+export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (
+  app,
+  { chat, inbox, replyTo, ratings },
+) => {
   const websiteParams = z.object({ id: z.string().max(100) });
   const perSession = app.rateLimit({
     name: 'website:session',
@@ -113,7 +118,13 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (app, { c
     async (request) => {
       const shop = await chat.findShop(request.params.id);
       if (!shop) throw notFound('Shop not found');
-      return { data: { chatHistory: await chat.historyOf(shop.id, request.params.sessionId) } };
+      const { sessionId } = request.params;
+      return {
+        data: {
+          chatHistory: await chat.historyOf(shop.id, sessionId),
+          rating: await ratings.widgetState(shop.id, sessionId),
+        },
+      };
     },
   );
 };

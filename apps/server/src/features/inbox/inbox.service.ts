@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
-import { channels, type InboxRow } from '@balas/contracts';
+import { type BusinessHours, channels, type InboxRow } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type ShopRow, shops } from '../../db/schema.ts';
@@ -243,6 +243,8 @@ export function createInboxService(ctx: AppContext) {
 
     /** A shop's countdown window (null: its platform's rule); running countdowns get the new deadline. */
     setResponseWindow: (shop: ShopRow, hours: number | null) => store.setResponseWindow(shop, hours),
+    /** A shop's business hours; running countdowns get the new deadline. */
+    setBusinessHours: (shop: ShopRow, hours: BusinessHours) => store.setBusinessHours(shop, hours),
   };
   return service;
 }

@@ -1,4 +1,12 @@
-import { addDays, localDate, responseDeadline, shopTimeZone } from '@balas/contracts';
+import {
+  addDays,
+  type BusinessHours,
+  deadlineInOpenHours,
+  localDate,
+  openMsBetween,
+  responseDeadline,
+  shopTimeZone,
+} from '@balas/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -22,6 +30,8 @@ interface DirtyRow extends Record<string, unknown> {
   provider: string;
   region: string | null;
   default_bot_status: boolean;
+  /** The shop's business hours: a person's first reply and the window count only open time (decision 0025). */
+  business_hours: BusinessHours | null;
   /** The conversation's own switch and handover before `from_at`, from its last such events. */
   override_kind: 'bot_enabled' | 'bot_disabled' | null;
   handover_kind: 'handover' | 'handed_back' | null;
@@ -110,7 +120,7 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
                where e.conversation_id = f.conversation_id and e.kind in ('handover', 'handed_back')
                  and e.at < f.from_at::timestamptz order by e.at desc limit 1) as handover_kind
         from (
-          select d.conversation_id, d.shop_id, d.version, s.provider, s.region, s.default_bot_status,
+          select d.conversation_id, d.shop_id, d.version, s.provider, s.region, s.default_bot_status, s.business_hours,
                  (select to_char(max(c.started_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
                     from insight_chats c
                    where c.conversation_id = d.conversation_id and c.started_at <= d.since) as from_at
@@ -166,7 +176,14 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
           shopId: d.shop_id,
           conversationId: d.conversation_id,
           ...chat,
-          responseDeadline: responseDeadline(d.provider, chat.startedAt, timeZone),
+          responseDeadline: deadlineInOpenHours(
+            d.business_hours,
+            chat.startedAt,
+            responseDeadline(d.provider, chat.startedAt, timeZone),
+          ),
+          humanOpenMs: chat.firstAgentAt
+            ? Math.round(openMsBetween(d.business_hours, chat.startedAt, chat.firstAgentAt))
+            : null,
         });
       }
     }
@@ -178,7 +195,8 @@ async function refreshBatch(db: Db, limit: number): Promise<number> {
        where c.conversation_id = d.id and (d.from_at is null or c.started_at >= d.from_at)
       returning c.shop_id, c.conversation_id, c.started_at, c.last_shopper_at, c.shopper_messages,
                 c.bot_replies, c.agent_replies, c.first_bot_at, c.first_agent_at, c.bot_owed_at,
-                c.bot_answered_at, c.handed_over, c.handover_reason, c.bot_resolved, c.response_deadline`,
+                c.bot_answered_at, c.handed_over, c.handover_reason, c.bot_resolved, c.response_deadline,
+                c.human_open_ms`,
     );
     for (let i = 0; i < rows.length; i += INSERT_ROWS) {
       await tx.insert(insightChats).values(rows.slice(i, i + INSERT_ROWS));
@@ -221,6 +239,7 @@ interface RemovedChat extends Record<string, unknown> {
   handover_reason: string | null;
   bot_resolved: boolean;
   response_deadline: string | Date | null;
+  human_open_ms: number | null;
 }
 
 type ChatRow = typeof insightChats.$inferInsert;
@@ -241,6 +260,7 @@ const removedAsChat = (r: RemovedChat): ChatRow => ({
   handoverReason: r.handover_reason,
   botResolved: r.bot_resolved,
   responseDeadline: maybeDate(r.response_deadline),
+  humanOpenMs: r.human_open_ms === null ? null : Number(r.human_open_ms),
 });
 /** Everything a chat contributes to its day. */
 const signature = (c: ChatRow) =>
@@ -259,6 +279,7 @@ const signature = (c: ChatRow) =>
     c.handoverReason ?? '',
     c.botResolved,
     c.responseDeadline?.getTime() ?? '',
+    c.humanOpenMs ?? '',
   ].join('|');
 
 /** (shop, local day) pairs, each once. */
@@ -280,6 +301,9 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
     const ms = (column: SQL) => sql`(extract(epoch from ${column} - c.started_at) * 1000)::int`;
     // The bot is timed from when it owed the shopper a reply (chats.ts), not from the chat's start.
     const botMs = sql`(extract(epoch from c.bot_answered_at - c.bot_owed_at) * 1000)::int`;
+    // A person's first reply counts only the shop's open time (decision 0025); chats counted before
+    // business hours existed keep their calendar time.
+    const humanMs = sql`coalesce(c.human_open_ms, ${ms(sql`c.first_agent_at`)})`;
     // Times rounded to 3 significant digits (at least 10 ms) and counted: a period's percentiles
     // come from these pairs instead of every chat's time (decision 0010).
     const rounded = (list: SQL) => sql`
@@ -294,14 +318,15 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
       insert into insight_days as t (shop_id, day, chats, bot_resolved, handed_over, unanswered,
         bot_n, bot_p50, bot_p90, bot_values, bot_counts, human_n, human_p50, human_p90, human_values,
         human_counts, window_answered, window_within, window_unanswered, settled_until,
-        shopper_messages, hourly, vouchers, reasons, sources)
+        shopper_messages, hourly, vouchers, reasons, sources, ratings_bot, ratings_agent)
       select p.shop_id, p.day, ch.chats, ch.bot_resolved, ch.handed_over, ch.unanswered,
              cardinality(ch.bot_ms), ${quantile(sql`ch.bot_ms`, 0.5)}, ${quantile(sql`ch.bot_ms`, 0.9)},
              bot.vals, bot.cnts,
              cardinality(ch.human_ms), ${quantile(sql`ch.human_ms`, 0.5)}, ${quantile(sql`ch.human_ms`, 0.9)},
              human.vals, human.cnts,
              ch.window_answered, ch.window_within, ch.window_unanswered, ch.settled_until,
-             hr.total, hr.hourly, v.n, coalesce(rs.reasons, '{}'::jsonb), coalesce(src.sources, '{}'::jsonb)
+             hr.total, hr.hourly, v.n, coalesce(rs.reasons, '{}'::jsonb), coalesce(src.sources, '{}'::jsonb),
+             rt.bot, rt.agent
         from unnest(${sql.param(part.map((p) => p.shopId))}::uuid[], ${sql.param(part.map((p) => p.timeZone))}::text[],
                     ${sql.param(part.map((p) => p.day))}::date[]) as p(shop_id, tz, day)
         cross join lateral (select p.day::timestamp at time zone p.tz as lo,
@@ -313,7 +338,7 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
                  count(*) filter (where ${unanswered})::int as unanswered,
                  coalesce(array_agg(${botMs} order by c.bot_answered_at - c.bot_owed_at)
                             filter (where c.bot_answered_at is not null), '{}') as bot_ms,
-                 coalesce(array_agg(${ms(sql`c.first_agent_at`)} order by c.first_agent_at - c.started_at)
+                 coalesce(array_agg(${humanMs} order by ${humanMs})
                             filter (where c.first_agent_at is not null), '{}') as human_ms,
                  count(*) filter (where c.response_deadline is not null and ${reply} is not null)::int as window_answered,
                  count(*) filter (where ${reply} <= c.response_deadline)::int as window_within,
@@ -342,6 +367,14 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
           select jsonb_object_agg(s.kind || ':' || s.name, s.n) as sources
             from (select s.kind, s.name, sum(s.answers) as n from insight_sources s
                    where s.shop_id = p.shop_id and s.hour >= b.lo and s.hour < b.hi group by 1, 2) s) src
+        cross join lateral (
+          select array_agg(coalesce(x.bot, 0)::int order by k) as bot, array_agg(coalesce(x.agent, 0)::int order by k) as agent
+            from generate_series(1, 5) k
+            left join (select r.stars, count(*) filter (where r.answered_by = 'bot') as bot,
+                              count(*) filter (where r.answered_by = 'agent') as agent
+                         from conversation_ratings r
+                        where r.shop_id = p.shop_id and r.created_at >= b.lo and r.created_at < b.hi
+                        group by 1) x on x.stars = k) rt
       on conflict (shop_id, day) do update set
         chats = excluded.chats, bot_resolved = excluded.bot_resolved, handed_over = excluded.handed_over,
         unanswered = excluded.unanswered, bot_n = excluded.bot_n, bot_p50 = excluded.bot_p50,
@@ -351,7 +384,7 @@ async function recomputeDays(tx: Pick<Db, 'execute'>, set: DaySet) {
         window_within = excluded.window_within, window_unanswered = excluded.window_unanswered,
         settled_until = excluded.settled_until, shopper_messages = excluded.shopper_messages,
         hourly = excluded.hourly, vouchers = excluded.vouchers, reasons = excluded.reasons,
-        sources = excluded.sources`);
+        sources = excluded.sources, ratings_bot = excluded.ratings_bot, ratings_agent = excluded.ratings_agent`);
   }
   // Readers keep the figures of days before the day before yesterday (decision 0010): only a change
   // to such a day makes their copies stale.

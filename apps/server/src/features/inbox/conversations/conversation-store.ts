@@ -1,4 +1,10 @@
-import { normalizeInput, responseDeadline, shopTimeZone } from '@balas/contracts';
+import {
+  type BusinessHours,
+  deadlineInOpenHours,
+  normalizeInput,
+  responseDeadline,
+  shopTimeZone,
+} from '@balas/contracts';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
@@ -17,15 +23,18 @@ type EventKind = (typeof conversationEvents.$inferInsert)['kind'];
 
 /**
  * When the shop must have answered a shopper who has waited since `since`: the shop's own window
- * when it set one, else its platform's published rule; null for website chats.
+ * when it set one, else its platform's published rule, its length counted in the shop's business
+ * hours when it keeps some (decision 0025); null for website chats.
  */
 export function replyDeadline(
-  shop: Pick<ShopRow, 'provider' | 'region' | 'responseWindowHours'>,
+  shop: Pick<ShopRow, 'provider' | 'region' | 'responseWindowHours' | 'businessHours'>,
   since: Date,
 ): Date | null {
   if (shop.provider === 'website') return null;
-  if (shop.responseWindowHours) return new Date(since.getTime() + shop.responseWindowHours * HOUR);
-  return responseDeadline(shop.provider, since, shopTimeZone(shop.region));
+  const calendar = shop.responseWindowHours
+    ? new Date(since.getTime() + shop.responseWindowHours * HOUR)
+    : responseDeadline(shop.provider, since, shopTimeZone(shop.region));
+  return deadlineInOpenHours(shop.businessHours, since, calendar);
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -621,31 +630,41 @@ export function createConversationStore(db: Db) {
     resummarize: (shop: ShopRow, conversationId: string) =>
       db.transaction((tx) => summarize(tx, shop, conversationId)),
 
-    async setResponseWindow(shop: ShopRow, hours: number | null) {
-      return db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(shops)
-          .set({ responseWindowHours: hours, updatedAt: new Date() })
-          .where(eq(shops.id, shop.id))
-          .returning();
-        const waiting = await tx
-          .select({ id: conversations.id, since: conversations.awaitingSince })
-          .from(conversations)
-          .where(and(eq(conversations.shopId, shop.id), isNotNull(conversations.awaitingSince)));
-        for (let i = 0; i < waiting.length; i += RECOMPUTE_BATCH) {
-          const batch = waiting.slice(i, i + RECOMPUTE_BATCH);
-          const dues = batch.map((w) => ({
-            id: w.id,
-            due: replyDeadline(updated!, w.since!)?.toISOString() ?? null,
-          }));
-          await tx.execute(sql`update conversations c set reply_due_at = v.due
+    setResponseWindow: (shop: ShopRow, hours: number | null) =>
+      setDeadlineRule(shop, { responseWindowHours: hours }),
+
+    /** Business hours change running countdowns at once, as a response window does. */
+    setBusinessHours: (shop: ShopRow, hours: BusinessHours) =>
+      setDeadlineRule(shop, { businessHours: hours }),
+  };
+
+  async function setDeadlineRule(
+    shop: ShopRow,
+    change: { responseWindowHours: number | null } | { businessHours: BusinessHours },
+  ) {
+    return db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(shops)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(shops.id, shop.id))
+        .returning();
+      const waiting = await tx
+        .select({ id: conversations.id, since: conversations.awaitingSince })
+        .from(conversations)
+        .where(and(eq(conversations.shopId, shop.id), isNotNull(conversations.awaitingSince)));
+      for (let i = 0; i < waiting.length; i += RECOMPUTE_BATCH) {
+        const batch = waiting.slice(i, i + RECOMPUTE_BATCH);
+        const dues = batch.map((w) => ({
+          id: w.id,
+          due: replyDeadline(updated!, w.since!)?.toISOString() ?? null,
+        }));
+        await tx.execute(sql`update conversations c set reply_due_at = v.due
             from json_to_recordset(${JSON.stringify(dues)}::json) as v(id uuid, due timestamptz)
             where c.id = v.id`);
-        }
-        return updated!;
-      });
-    },
-  };
+      }
+      return updated!;
+    });
+  }
 }
 
 export type ConversationStore = ReturnType<typeof createConversationStore>;
