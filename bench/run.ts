@@ -1,5 +1,6 @@
 import { benchAnswering } from './answering.bench.ts';
 import { benchAttention } from './attention.bench.ts';
+import { benchCapacity } from './capacity.bench.ts';
 import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
@@ -16,6 +17,7 @@ import { benchWidget } from './widget.bench.ts';
 const benches: Record<string, () => Promise<Figure[]>> = {
   answering: benchAnswering,
   attention: benchAttention,
+  capacity: benchCapacity,
   inbox: benchInbox,
   insights: benchInsights,
   knowledge: benchKnowledge,

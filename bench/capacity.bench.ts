@@ -1,0 +1,382 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
+import { startBalancer } from '../apps/server/src/chaos/balancer.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { api, claimRedisDatabase, merchantWithShopeeShop } from '../apps/server/src/test/processes.ts';
+import { freePort } from '../e2e/support/server.ts';
+import { type BenchDatabase, createBenchDatabase, type Figure, percentile, spawnProduct } from './support.ts';
+
+/**
+ * Capacity (issue 29.2): the built product under a rising rate of shopper messages across many shops,
+ * pushed by a Shopee sandbox in this process, the bot on and answering from a knowledge file in
+ * every shop. Each message comes from a new shopper, so each must get exactly one reply: a message
+ * with none after the drain is lost, one with two or more is doubled (both must be 0, and the bench
+ * fails otherwise). Per step: the offered and achieved rate, reply latency p50/p99 (shopper's
+ * message to the shop's reply on the platform), the servers' memory; the knee is the first step
+ * that does not keep up (replies below 95% of the offered rate, or p99 over 2 s).
+ *
+ *   embedded     one `main.js` on PGlite with its in-process queue (npm start)
+ *   distributed  2 API processes (WORKERS=off) behind a round-robin balancer + CAPACITY_WORKERS
+ *                `worker-main.js` on PostgreSQL + Redis (DATABASE_URL / REDIS_URL or the local ones)
+ *
+ * CAPACITY_MODES (default: embedded,distributed), CAPACITY_RATES (messages/s, default 10,25,50,100,150),
+ * CAPACITY_STEP_SECONDS (default 60), CAPACITY_SHOPS (default 20), CAPACITY_WORKERS (default 2).
+ * The load generator and the sandbox share this box's two cores with the product: the figures
+ * are this box's, reported with the embedded run's as the baseline ratio.
+ */
+
+const TEMPLATE_SHOP = '947042987'; // a demo Shopee shop of the sandbox, cloned for every bench shop
+const KNOWLEDGE = '/api/shopee/v1/lang_chain_push/loader';
+const KEEPS_UP_SHARE = 0.95;
+const P99_BUDGET_MS = 2000;
+const DRAIN_MS = 30_000;
+const POLL_MS = 20;
+
+const FAQ = [
+  'Delivery: parcels to Penang, Johor and Kuala Lumpur arrive in 2 to 3 working days.',
+  'Orders paid before 4pm ship the same day from our Selangor warehouse.',
+  'Returns: unused items can be returned within 7 days of delivery for a full refund.',
+  'Opening hours: our team answers chats from 9am to 6pm, Monday to Saturday.',
+  'Payment: we accept online banking, credit cards and Shopee Pay.',
+].join('\n');
+const QUESTIONS = [
+  'How long does delivery to Penang take?',
+  'Can I return an unused item?',
+  'Berapa lama pos ke Johor?',
+  'What are your opening hours?',
+  '可以用信用卡付款吗？',
+  'When do orders paid before 4pm ship?',
+];
+
+type Mode = 'embedded' | 'distributed';
+
+interface Running {
+  entry: string;
+  pids: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+interface StepResult {
+  offered: number;
+  sent: number;
+  achieved: number;
+  replied: number;
+  lost: number;
+  doubled: number;
+  p50: number;
+  p99: number;
+  rssMb: Record<string, number>;
+}
+
+const rssMb = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const numberList = (value: string | undefined, fallback: number[]) =>
+  value ? value.split(',').map((v) => Number(v.trim())) : fallback;
+
+async function untilHealthy(url: string, child: ReturnType<typeof spawnProduct>) {
+  const deadline = Date.now() + 90_000;
+  while (
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (child.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`server did not start:\n${child.logs.join('')}`);
+    await sleep(100);
+  }
+}
+
+async function untilLogged(child: ReturnType<typeof spawnProduct>, text: string) {
+  const deadline = Date.now() + 90_000;
+  while (!child.logs.some((l) => l.includes(text))) {
+    if (child.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`worker did not start:\n${child.logs.join('')}`);
+    await sleep(100);
+  }
+}
+
+/** A sandbox with `shops` Shopee shops cloned from a demo shop, listening on a free port. */
+async function startSandbox(webhookBase: string, shops: number) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const sandbox = await createSandbox({
+    publicUrl: url,
+    shopee: { ...sandboxDefaults.shopee, webhookUrl: `${webhookBase}/api/webhooks/shopee` },
+    lazada: { ...sandboxDefaults.lazada },
+  });
+  const data = sandbox.state.data.shopee;
+  const template = data.shops.find((s) => s.id === TEMPLATE_SHOP)!;
+  const ids = Array.from({ length: shops }, (_, i) => String(948_100_000 + i));
+  for (const [i, id] of ids.entries())
+    data.shops.push({ ...template, id, userId: String(958_100_000 + i), name: `Bench shop ${i + 1}` });
+  await sandbox.app.listen({ port, host: '127.0.0.1' });
+  return { sandbox, url, ids };
+}
+
+async function startProduct(
+  mode: Mode,
+  database: BenchDatabase,
+  redisUrl: string | undefined,
+  sandboxUrl: string,
+  workers: number,
+  rate: number,
+  entryPort: number,
+): Promise<Running> {
+  const shared = {
+    HOST: '127.0.0.1',
+    DATA_DIR: database.dataDir,
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
+    SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
+    SHOPEE_BASE_URL: `${sandboxUrl}/shopee`,
+    // The bench measures answering, not the hourly flood limit that hands over past it.
+    BOT_ANSWERS_PER_HOUR: String(Math.max(1000, rate * 3600 * 2)),
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+  };
+  const children: ReturnType<typeof spawnProduct>[] = [];
+  const pids: Record<string, number> = {};
+  let balancer: Server | undefined;
+  const stop = async () => {
+    await Promise.all(children.map((c) => c.stop()));
+    if (balancer) await new Promise<void>((r) => balancer!.close(() => r()));
+  };
+  try {
+    if (mode === 'embedded') {
+      const entry = `http://127.0.0.1:${entryPort}`;
+      const server = spawnProduct('main.js', { ...shared, PUBLIC_URL: entry, PORT: String(entryPort) });
+      children.push(server);
+      await untilHealthy(entry, server);
+      pids.server = server.child.pid!;
+      return { entry, pids, stop };
+    }
+    const [portA, portB] = await Promise.all([freePort(), freePort()]);
+    const entry = `http://127.0.0.1:${entryPort}`;
+    const targets = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
+    balancer = await startBalancer(targets, entryPort);
+    for (const [i, port] of [portA, portB].entries()) {
+      const child = spawnProduct('main.js', {
+        ...shared,
+        PUBLIC_URL: entry,
+        PORT: String(port),
+        WORKERS: 'off',
+      });
+      children.push(child);
+      await untilHealthy(targets[i]!, child); // the first one migrates
+      pids[`api ${i + 1}`] = child.child.pid!;
+    }
+    for (let i = 0; i < workers; i++) {
+      const child = spawnProduct('worker-main.js', { ...shared, PUBLIC_URL: entry, LOG_LEVEL: 'info' });
+      children.push(child);
+      await untilLogged(child, '"worker started"');
+      pids[`worker ${i + 1}`] = child.child.pid!;
+    }
+    return { entry, pids, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Connects every bench shop to its own merchant, turns the bot on and teaches it the FAQ. */
+async function prepareShops(entry: string, sandboxUrl: string, ids: string[]) {
+  for (const id of ids) {
+    const { token, shopId } = await merchantWithShopeeShop(entry, sandboxUrl, id);
+    const form = new FormData();
+    form.set('shopId', shopId);
+    form.set('file', new Blob([FAQ], { type: 'text/plain' }), 'faq.txt');
+    const uploaded = await fetch(`${entry}${KNOWLEDGE}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
+    for (let i = 0; ; i++) {
+      const files = await api<{ status: string }[]>(entry, `${KNOWLEDGE}?shopId=${shopId}`, { token });
+      if (files.every((f) => f.status === 'ready')) break;
+      if (i > 600) throw new Error('the knowledge file was not read');
+      await sleep(100);
+    }
+  }
+}
+
+/** One step: `rate` messages/s for `seconds`, each from a new shopper, round-robin over the shops. */
+async function runStep(
+  sandbox: Sandbox,
+  shops: string[],
+  running: Running,
+  rate: number,
+  seconds: number,
+  step: number,
+): Promise<StepResult> {
+  const data = sandbox.state.data.shopee;
+  type Conversation = (typeof data.conversations)[number];
+  const pending = new Map<string, { at: number; conversation?: Conversation }>();
+  const asked: Conversation[] = [];
+  const latencies: number[] = [];
+  let sent = 0;
+  const poll = setInterval(() => {
+    const now = performance.now();
+    for (const [buyer, w] of pending) {
+      if (w.conversation?.messages.some((m) => m.from === 'shop')) {
+        latencies.push(now - w.at);
+        pending.delete(buyer);
+      }
+    }
+  }, POLL_MS);
+  const started = performance.now();
+  const total = Math.floor(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 1) await sleep(wait);
+    const buyer = `7${step}${String(i).padStart(7, '0')}`;
+    data.buyers.push({ id: buyer, name: `Shopper ${buyer}` });
+    const entry: { at: number; conversation?: Conversation } = { at: performance.now() };
+    pending.set(buyer, entry);
+    sent++;
+    sandbox
+      .shopperSend({
+        platform: 'shopee',
+        shopId: shops[i % shops.length]!,
+        buyerId: buyer,
+        text: QUESTIONS[i % QUESTIONS.length]!,
+      })
+      .then((r) => {
+        // A new shopper's conversation is one of the newest.
+        for (let k = data.conversations.length - 1; k >= 0; k--) {
+          const c = data.conversations[k]!;
+          if (c.id === r.conversationId) {
+            entry.conversation = c;
+            asked.push(c);
+            break;
+          }
+        }
+      })
+      .catch((error: unknown) => {
+        throw new Error(`the sandbox could not send: ${String(error)}`);
+      });
+  }
+  const sendingSeconds = (performance.now() - started) / 1000;
+  const drainUntil = Date.now() + DRAIN_MS;
+  while (pending.size > 0 && Date.now() < drainUntil) await sleep(100);
+  // A doubled reply arrives after the first: give it a moment.
+  await sleep(2000);
+  clearInterval(poll);
+  const repliesOf = (c: Conversation) => c.messages.filter((m) => m.from === 'shop').length;
+  const rss = Object.fromEntries(Object.entries(running.pids).map(([name, pid]) => [name, rssMb(pid)]));
+  latencies.sort((a, b) => a - b);
+  return {
+    offered: rate,
+    sent,
+    achieved: sent / sendingSeconds,
+    replied: latencies.length,
+    lost: sent - asked.filter((c) => repliesOf(c) > 0).length,
+    doubled: asked.filter((c) => repliesOf(c) > 1).length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rssMb: rss,
+  };
+}
+
+async function runMode(mode: Mode, rates: number[], seconds: number, shops: number, workers: number) {
+  const outer = loadConfig(process.env);
+  const database = await createBenchDatabase(mode === 'distributed');
+  const redis =
+    mode === 'distributed'
+      ? await claimRedisDatabase(outer.redisUrl ?? 'redis://127.0.0.1:6379', 'balas-bench:capacity:claim')
+      : undefined;
+  // The product's entry (the server, or the balancer in front of the API processes) takes the pushes.
+  const entryPort = await freePort();
+  const { sandbox, url: sandboxUrl, ids } = await startSandbox(`http://127.0.0.1:${entryPort}`, shops);
+  let running: Running | undefined;
+  try {
+    const peak = Math.max(...rates);
+    running = await startProduct(mode, database, redis?.url, sandboxUrl, workers, peak, entryPort);
+    await prepareShops(running.entry, sandboxUrl, ids);
+    const results: StepResult[] = [];
+    for (const [step, rate] of rates.entries()) {
+      const r = await runStep(sandbox, ids, running, rate, seconds, step + 1);
+      results.push(r);
+      console.log(
+        `  ${mode} ${rate}/s: sent ${r.sent} (${r.achieved.toFixed(1)}/s), replied ${r.replied}, lost ${r.lost}, doubled ${r.doubled}, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, RSS ${Object.entries(
+          r.rssMb,
+        )
+          .map(([k, v]) => `${k} ${v.toFixed(0)} MB`)
+          .join(', ')}`,
+      );
+    }
+    return results;
+  } finally {
+    await running?.stop();
+    await sandbox.app.close();
+    await redis?.release();
+    await database.drop();
+  }
+}
+
+const keepsUp = (r: StepResult) =>
+  r.replied >= r.sent * KEEPS_UP_SHARE && r.p99 <= P99_BUDGET_MS && r.lost === 0;
+
+export async function benchCapacity(): Promise<Figure[]> {
+  const modes = (process.env.CAPACITY_MODES ?? 'embedded,distributed').split(',') as Mode[];
+  const rates = numberList(process.env.CAPACITY_RATES, [10, 25, 50, 100, 150]);
+  const seconds = Number(process.env.CAPACITY_STEP_SECONDS ?? 60);
+  const shops = Number(process.env.CAPACITY_SHOPS ?? 20);
+  const workers = Number(process.env.CAPACITY_WORKERS ?? 2);
+  const figures: Figure[] = [];
+  const sustained: Partial<Record<Mode, number>> = {};
+  for (const mode of modes) {
+    const results = await runMode(mode, rates, seconds, shops, workers);
+    const held = results.filter(keepsUp);
+    const knee = results.find((r) => !keepsUp(r));
+    sustained[mode] = held.at(-1)?.offered ?? 0;
+    const budget = mode === 'embedded' ? 100 : 150;
+    figures.push(
+      {
+        name: `${mode}: highest rate kept up (${seconds} s steps)`,
+        value: sustained[mode]!,
+        unit: '/s',
+        budget,
+        kind: 'min',
+      },
+      { name: `${mode}: knee (first rate not kept up, 0 = none)`, value: knee?.offered ?? 0, unit: '/s' },
+      ...results.flatMap((r) => [
+        { name: `${mode} ${r.offered}/s: reply p50`, value: r.p50, unit: 'ms' },
+        { name: `${mode} ${r.offered}/s: reply p99`, value: r.p99, unit: 'ms', budget: P99_BUDGET_MS },
+        {
+          name: `${mode} ${r.offered}/s: peak RSS of one process`,
+          value: Math.max(...Object.values(r.rssMb)),
+          unit: 'MB',
+        },
+      ]),
+      {
+        name: `${mode}: replies lost`,
+        value: results.reduce((n, r) => n + r.lost, 0),
+        unit: '',
+        budget: 0,
+      },
+      {
+        name: `${mode}: replies doubled`,
+        value: results.reduce((n, r) => n + r.doubled, 0),
+        unit: '',
+        budget: 0,
+      },
+    );
+  }
+  if (sustained.embedded && sustained.distributed !== undefined)
+    figures.push({
+      name: 'distributed / embedded sustained rate (ratio)',
+      value: sustained.distributed / sustained.embedded,
+      unit: '×',
+    });
+  const broken = figures.filter((f) => /lost|doubled/.test(f.name) && f.value > 0);
+  if (broken.length) {
+    for (const f of broken) console.log(`  ${f.name}: ${f.value}`);
+    throw new Error('capacity: replies were lost or doubled');
+  }
+  return figures;
+}
