@@ -23,6 +23,7 @@ import { savedRepliesRoutes } from './features/inbox/saved-replies/saved-replies
 import { inboxViewsRoutes } from './features/inbox/views/views.routes.ts';
 import { insightsRoutes } from './features/insights/insights.routes.ts';
 import { knowledgeRoutes } from './features/knowledge/knowledge.routes.ts';
+import { websiteRoutes } from './features/knowledge/website/website.routes.ts';
 import { ordersRoutes } from './features/orders/orders.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
 import { pushRoutes } from './features/push/push.routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           owned,
           queue: ctx.queue,
         });
+        await api.register(websiteRoutes, { website: services.website, owned });
         await api.register(productsRoutes, { products: services.products, owned });
         await api.register(ordersRoutes, {
           orders: services.orders,

@@ -94,6 +94,11 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address')
     .optional(),
+  /**
+   * TEST ONLY (browser tests): `address:port` pairs a website import may fetch although private, for
+   * a site the test serves on loopback. Refused unless NODE_ENV=test.
+   */
+  TEST_WEBSITE_PRIVATE_ALLOW: z.string().optional(),
 });
 
 /**
@@ -134,6 +139,8 @@ const configSchema = envSchema.transform((e, ctx) => {
   }
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
     ctx.addIssue({ code: 'custom', message: 'set both of VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY' });
+  if (e.TEST_WEBSITE_PRIVATE_ALLOW && e.NODE_ENV !== 'test')
+    ctx.addIssue({ code: 'custom', message: 'TEST_WEBSITE_PRIVATE_ALLOW is for tests only (NODE_ENV=test)' });
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
     ctx.addIssue({ code: 'custom', message: 'AI_BASE_URL and AI_MODEL must be set together' });
   }
@@ -192,6 +199,11 @@ const configSchema = envSchema.transform((e, ctx) => {
           : undefined,
       subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
     },
+    /** Test only (refused outside NODE_ENV=test): private addresses a website import may fetch. */
+    websitePrivateAllowForTests:
+      e.NODE_ENV === 'test' && e.TEST_WEBSITE_PRIVATE_ALLOW
+        ? e.TEST_WEBSITE_PRIVATE_ALLOW.split(',').map((a) => a.trim())
+        : [],
     /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
     sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
     shopee,

@@ -13,6 +13,7 @@ import {
   type RateLimiter,
 } from './platform/rate-limiter.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { createWebsiteFetch, type SafeFetch } from './platform/safe-fetch.ts';
 import { createSecrets, loadSecretKey, type Secrets } from './platform/secrets.ts';
 import { createLocalStorage, type Storage, storageRoot } from './platform/storage.ts';
 import type { SandboxCredentials } from './platforms/registry.ts';
@@ -30,6 +31,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** The sandbox's partner credentials, loaded only when a platform runs in sandbox mode. */
   sandboxCredentials: SandboxCredentials | null;
+  /** Fetches merchants' websites: public http(s) addresses only (platform/safe-fetch.ts). */
+  webFetch: SafeFetch;
 }
 
 export function createLogger(config: Config): FastifyBaseLogger {
@@ -94,6 +97,7 @@ export async function createContext(
     rateLimiter: config.redisUrl
       ? createRedisRateLimiter(config.redisUrl, options.queuePrefix ?? 'balas')
       : createMemoryRateLimiter(),
+    webFetch: createWebsiteFetch(config),
   };
 }
 

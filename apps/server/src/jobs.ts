@@ -8,6 +8,7 @@ import {
 } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers, sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
+import { queueDueWebsitesJob, websiteJobHandlers } from './features/knowledge/website/website.jobs.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
 import { pushJobHandlers } from './features/push/push.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
@@ -33,12 +34,15 @@ const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 const WAKE_SNOOZED_EVERY_MS = 30 * 1000;
 /** How many count rows a busy shop gathers: one per change of its counts between runs. */
 const COMPACT_TALLIES_EVERY_MS = 30 * 1000;
+/** How late a website's scheduled re-import may start (and a lost import be taken up). */
+const WEBSITE_DUE_EVERY_MS = 5 * 60 * 1000;
 
 /** Binds every feature's job handlers (API and worker processes alike) and starts the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
   ctx.queue.register([
     ...shopsJobHandlers(ctx, services),
     ...knowledgeJobHandlers(services.knowledge),
+    ...websiteJobHandlers(services.website),
     ...productsJobHandlers(ctx, services.catalogue),
     ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
     ...answeringJobHandlers(services.autoReply, services.dueAnswers, services.inbox),
@@ -60,6 +64,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       [reconcilePendingRepliesJob, RECOVERY_EVERY_MS],
       [sweepStalePushesJob, RECOVERY_EVERY_MS],
       [sweepStuckFilesJob, RECOVERY_EVERY_MS],
+      [queueDueWebsitesJob, WEBSITE_DUE_EVERY_MS],
       // Pushes the platform gave up on while the server was down are in its lost-push list now.
       [repairGapsJob, GAP_REPAIR_EVERY_MS],
     ];

@@ -20,6 +20,7 @@ import { createInsightsRollup } from './features/insights/insights.rollup.ts';
 import { createInsightsService } from './features/insights/insights.service.ts';
 import { createKnowledgeGaps } from './features/insights/knowledge-gaps.service.ts';
 import { createKnowledgeService } from './features/knowledge/knowledge.service.ts';
+import { createWebsiteImport } from './features/knowledge/website/website.service.ts';
 import { createOrdersService } from './features/orders/orders.service.ts';
 import { createCatalogueSync } from './features/products/catalogue-sync.ts';
 import { createProductsService } from './features/products/products.service.ts';
@@ -49,6 +50,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const shops = createShopsService(ctx, platforms);
   const training = createTrainingService(ctx.database.db);
   const knowledge = createKnowledgeService(ctx);
+  const website = createWebsiteImport(ctx, { knowledge });
   const shopCopy = createShopCopy(ctx, { training, knowledge });
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx);
@@ -94,6 +96,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     training,
     shopCopy,
     knowledge,
+    website,
     products,
     catalogue,
     inbox,

@@ -28,6 +28,7 @@ export * from './simulator.ts';
 export * from './text.ts';
 export * from './training.ts';
 export * from './vouchers.ts';
+export * from './website-import.ts';
 export * from './business-hours.ts';
 export * from './my-public-holidays.ts';
 export * from './ratings.ts';

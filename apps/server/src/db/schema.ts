@@ -923,3 +923,72 @@ export const pushNotified = pgTable('push_notified', {
     .references(() => conversations.id, { onDelete: 'cascade' }),
   messageAt: timestamp('message_at', { withTimezone: true }).notNull(),
 });
+
+// ---- knowledge from the merchant's website (issue 28.4, decision 0022) ---------------------------
+/** A page or sitemap of the merchant's website, imported as knowledge files (features/knowledge/website). */
+export const websiteSources = pgTable(
+  'website_sources',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    kind: text('kind', { enum: ['unknown', 'page', 'sitemap'] })
+      .notNull()
+      .default('unknown'),
+    schedule: text('schedule', { enum: ['manual', 'daily', 'weekly'] })
+      .notNull()
+      .default('manual'),
+    status: text('status', { enum: ['queued', 'importing', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    /** When the running import claimed the source (a claim this old was lost with its process). */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastImportAt: timestamp('last_import_at', { withTimezone: true }),
+    nextImportAt: timestamp('next_import_at', { withTimezone: true }),
+    summary: jsonb('summary').$type<{
+      added: number;
+      changed: number;
+      removed: number;
+      unchanged: number;
+      failed: number;
+      disallowed: number;
+    }>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('website_sources_shop_url_idx').on(t.shopId, t.url),
+    index('website_sources_due_idx').on(t.nextImportAt).where(sql`schedule <> 'manual'`),
+  ],
+);
+
+/** One page of a website source: its text now and at the import before, and the file holding it. */
+export const websitePages = pgTable(
+  'website_pages',
+  {
+    id: id(),
+    sourceId: uuid('source_id')
+      .notNull()
+      .references(() => websiteSources.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    title: text('title').notNull().default(''),
+    status: text('status', { enum: ['ok', 'failed', 'disallowed', 'removed'] }).notNull(),
+    change: text('change', { enum: ['added', 'changed', 'unchanged', 'removed', 'none'] })
+      .notNull()
+      .default('none'),
+    error: text('error'),
+    fileId: uuid('file_id').references(() => knowledgeFiles.id, { onDelete: 'set null' }),
+    contentHash: text('content_hash'),
+    text: text('text').notNull().default(''),
+    previousText: text('previous_text'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('website_pages_source_url_idx').on(t.sourceId, t.url)],
+);

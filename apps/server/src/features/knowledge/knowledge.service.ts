@@ -77,6 +77,11 @@ export function createKnowledgeService(ctx: AppContext) {
   const service = {
     ownedFile,
 
+    async fileById(fileId: string): Promise<FileRow | null> {
+      const [row] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+      return row ?? null;
+    },
+
     async list(shopId: string): Promise<KnowledgeFile[]> {
       const rows = await db
         .select()

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { bindJob, defineJob } from '../../../platform/queue.ts';
+import type { WebsiteImport } from './website.service.ts';
+
+/** One import of a website source (on demand, on its schedule, or taken up after a crash). */
+export const importWebsiteJob = defineJob({
+  name: 'knowledge.website-import',
+  schema: z.object({ sourceId: z.uuid() }),
+  attempts: 2,
+  backoffMs: 30_000,
+});
+
+/** Scheduled: queues the sources whose next import is due, and imports a lost process left behind. */
+export const queueDueWebsitesJob = defineJob({
+  name: 'knowledge.website-due',
+  schema: z.object({}),
+  attempts: 1,
+});
+
+export const websiteJobHandlers = (website: WebsiteImport) => [
+  bindJob(importWebsiteJob, async ({ sourceId }) => {
+    await website.runImport(sourceId);
+  }),
+  bindJob(queueDueWebsitesJob, async () => {
+    await website.queueDue();
+  }),
+];
