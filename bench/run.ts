@@ -9,6 +9,7 @@ import { benchOrders } from './orders.bench.ts';
 import { benchSoak } from './soak.bench.ts';
 import { benchStartup } from './startup.bench.ts';
 import { type Figure, report } from './support.ts';
+import { benchTestsApproved } from './tests-approved.bench.ts';
 import { benchUploadBombs } from './upload-bombs.bench.ts';
 import { benchVouchers } from './vouchers.bench.ts';
 import { benchWidget } from './widget.bench.ts';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   lighthouse: benchLighthouse,
   startup: benchStartup,
   soak: benchSoak,
+  'tests-approved': benchTestsApproved,
   vouchers: benchVouchers,
   widget: benchWidget,
 };

@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import { answeringRoutes } from './features/answering/answering.routes.ts';
 import { websiteChatRoutes } from './features/answering/website-chat.routes.ts';
 import { createWebsiteChat } from './features/answering/website-chat.ts';
+import { approvedAnswersRoutes } from './features/approved-answers/approved-answers.routes.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { businessHoursRoutes } from './features/business-hours/business-hours.routes.ts';
@@ -30,6 +31,7 @@ import { pushRoutes } from './features/push/push.routes.ts';
 import { ratingsRoutes, widgetRatingRoutes } from './features/ratings/ratings.routes.ts';
 import { createChannelAccess } from './features/realtime/channel-access.ts';
 import { shopsRoutes } from './features/shops/shops.routes.ts';
+import { testQuestionsRoutes } from './features/test-questions/test-questions.routes.ts';
 import { trainingRoutes } from './features/training/training.routes.ts';
 import { vouchersRoutes } from './features/vouchers/vouchers.routes.ts';
 import { createWebhookEvents } from './features/webhooks/webhook-events.ts';
@@ -235,6 +237,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           queue: ctx.queue,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, owned });
+        await api.register(testQuestionsRoutes, { tests: services.tests, owned });
+        await api.register(approvedAnswersRoutes, { approved: services.approved, owned });
         await api.register(composerRoutes, { owned, chatImages: services.chatImages });
         await api.register(inboxRoutes, {
           inbox: services.inbox,

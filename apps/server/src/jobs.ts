@@ -13,6 +13,11 @@ import { productsJobHandlers, resyncCataloguesJob } from './features/products/pr
 import { pushJobHandlers } from './features/push/push.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
 import {
+  sweepTestsJob,
+  TESTS_SWEEP_EVERY_MS,
+  testQuestionsJobHandlers,
+} from './features/test-questions/test-questions.jobs.ts';
+import {
   prunePushesJob,
   repairGapsJob,
   sweepStalePushesJob,
@@ -49,6 +54,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
     ...insightsJobHandlers(services.insightsRollup),
     ...pushJobHandlers(services.push),
+    ...testQuestionsJobHandlers(services.tests),
   ]);
   if (options.schedule) {
     // Everything scheduled also runs at start: what the last process left unfinished is taken up
@@ -64,6 +70,8 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       [reconcilePendingRepliesJob, RECOVERY_EVERY_MS],
       [sweepStalePushesJob, RECOVERY_EVERY_MS],
       [sweepStuckFilesJob, RECOVERY_EVERY_MS],
+      // A training change's test questions run within this (decision 0023).
+      [sweepTestsJob, TESTS_SWEEP_EVERY_MS],
       [queueDueWebsitesJob, WEBSITE_DUE_EVERY_MS],
       // Pushes the platform gave up on while the server was down are in its lost-push list now.
       [repairGapsJob, GAP_REPAIR_EVERY_MS],

@@ -7,6 +7,7 @@ import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createBotBudget } from './features/answering/bot-budget.ts';
 import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createOrderAnswers } from './features/answering/order-answers.ts';
+import { createApprovedAnswers } from './features/approved-answers/approved-answers.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createChatImages } from './features/inbox/composer/chat-images.ts';
 import { createComposer } from './features/inbox/composer/composer.service.ts';
@@ -27,6 +28,7 @@ import { createProductsService } from './features/products/products.service.ts';
 import { createPushService } from './features/push/push.service.ts';
 import { createRatings } from './features/ratings/ratings.service.ts';
 import { createShopsService } from './features/shops/shops.service.ts';
+import { createTestQuestions } from './features/test-questions/test-questions.service.ts';
 import { createShopCopy } from './features/training/shop-copy.service.ts';
 import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
@@ -83,6 +85,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const insightsRollup = createInsightsRollup(ctx);
   const ratings = createRatings(ctx.database.db);
   const knowledgeGaps = createKnowledgeGaps(ctx.database.db, training);
+  const approved = createApprovedAnswers(ctx.database.db);
+  const tests = createTestQuestions(ctx, { answering });
   // A conversation that starts needing the merchant reaches their phone (a job per push).
   const push = createPushService(ctx);
   inbox.watch(push.conversationChanged);
@@ -112,6 +116,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     insights,
     insightsRollup,
     knowledgeGaps,
+    approved,
+    tests,
     ratings,
     sync,
     platformRead,

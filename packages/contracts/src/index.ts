@@ -32,3 +32,4 @@ export * from './website-import.ts';
 export * from './business-hours.ts';
 export * from './my-public-holidays.ts';
 export * from './ratings.ts';
+export * from './test-questions.ts';

@@ -992,3 +992,98 @@ export const websitePages = pgTable(
   },
   (t) => [uniqueIndex('website_pages_source_url_idx').on(t.sourceId, t.url)],
 );
+
+// ---- test questions and approved answers (issue 28.1, 28.2; decision 0023) -------------------------
+/** A question the merchant keeps with what a right answer must say (key facts) or "should hand over". */
+export const testQuestions = pgTable(
+  'test_questions',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    expect: text('expect', { enum: ['answer', 'handover'] }).notNull(),
+    /** Each key fact, as the forms any of which counts ("RM12", "12 ringgit"). */
+    facts: jsonb('facts').$type<string[][]>().notNull().default([]),
+    origin: text('origin', { enum: ['manual', 'simulator', 'gap', 'reply'] })
+      .notNull()
+      .default('manual'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('test_questions_shop_idx').on(t.shopId, t.createdAt)],
+);
+
+/** One run of a shop's test questions, by hand or after a training change (one per training version). */
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    trainingVersion: integer('training_version').notNull(),
+    trigger: text('trigger', { enum: ['manual', 'training'] }).notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed'] })
+      .notNull()
+      .default('running'),
+    total: integer('total').notNull().default(0),
+    passed: integer('passed').notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('test_runs_shop_idx').on(t.shopId, t.createdAt),
+    uniqueIndex('test_runs_training_idx')
+      .on(t.shopId, t.trainingVersion)
+      .where(sql`${t.trigger} = 'training'`),
+  ],
+);
+
+/** A question's result in a run, with the reply (so "was right, now wrong" shows both replies). */
+export const testResults = pgTable(
+  'test_results',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => testQuestions.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    passed: boolean('passed').notNull(),
+    reply: text('reply').notNull(),
+    handover: text('handover'),
+    confidence: real('confidence').notNull(),
+    language: text('language').notNull(),
+    /** The key facts the reply did not say. */
+    missing: jsonb('missing').$type<string[][]>().notNull().default([]),
+    approved: boolean('approved').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.questionId] })],
+);
+
+/** The merchant's own answer to a question, sent when a shopper asks it (in any language). */
+export const approvedAnswers = pgTable(
+  'approved_answers',
+  {
+    id: id(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    questions: jsonb('questions').$type<string[]>().notNull(),
+    answers: jsonb('answers').$type<{ en?: string; ms?: string; zh?: string }>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('approved_answers_shop_idx').on(t.shopId, t.createdAt)],
+);
+
+/** How alike a shopper's question must be to an approved one (0..1), when the merchant changed it. */
+export const approvedSettings = pgTable('approved_settings', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  threshold: real('threshold').notNull(),
+});

@@ -12,6 +12,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers, shops } from '../../db/schema.ts';
+import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
 import { loadShopKnowledge } from './shop-knowledge.ts';
 
@@ -24,6 +25,7 @@ const CACHE_SHOPS = 200;
 export function createAnsweringService(ctx: AppContext, model: { composer?: Composer; embedder?: Embedder }) {
   const { composer, embedder } = model;
   const cache = new Map<string, { version: number; index: ShopIndex }>();
+  const approved = createApprovedAnswers(ctx.database.db);
 
   async function indexFor(shop: ShopRow): Promise<ShopIndex> {
     const hit = cache.get(shop.id);
@@ -92,13 +94,16 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         log?: boolean;
       },
     ): Promise<AnswerResult> {
-      const result = await answer(question, {
-        index: await indexFor(shop),
-        ...(options.productId ? { productId: options.productId } : {}),
-        ...(options.history ? { history: options.history } : {}),
-        ...(composer ? { composer } : {}),
-        ...(embedder ? { embedder } : {}),
-      });
+      // The merchant's approved answer to this very question comes before anything composed.
+      const result =
+        (await approved.reply(shop, question, options.history)) ??
+        (await answer(question, {
+          index: await indexFor(shop),
+          ...(options.productId ? { productId: options.productId } : {}),
+          ...(options.history ? { history: options.history } : {}),
+          ...(composer ? { composer } : {}),
+          ...(embedder ? { embedder } : {}),
+        }));
       if (options.log !== false)
         await record(
           shop,

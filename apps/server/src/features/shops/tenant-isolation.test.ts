@@ -24,6 +24,8 @@ function kindOf(url: string, param: string): string | undefined {
   if (url.startsWith('/api/shopee/v1/lang_chain_push/loader/:id')) return 'fileId';
   if (/\/gpt\/:categoryId\/information\/:id$/.test(url)) return 'informationEntryId';
   if (/\/gpt\/:categoryId\/response\/:id$/.test(url)) return 'responseEntryId';
+  if (/\/shops\/:shopId\/tests\/:id$/.test(url)) return 'testQuestionId';
+  if (/\/shops\/:shopId\/approved-answers\/:id$/.test(url)) return 'approvedAnswerId';
   return undefined;
 }
 
@@ -45,6 +47,12 @@ const bodies: Record<string, unknown> = {
   'POST /api/inbox/conversations/:id/snooze': { until: new Date(Date.now() + 3600_000).toISOString() },
   'PUT /api/inbox/response-windows/:shopId': { hours: 6 },
   'PATCH /api/saved-replies/:id': { text: 'Stolen' },
+  'POST /api/shops/:shopId/tests': { question: 'Stolen?', expect: 'handover' },
+  'PUT /api/shops/:shopId/tests/:id': { question: 'Stolen?', expect: 'handover' },
+  'POST /api/shops/:shopId/approved-answers': { questions: ['Stolen?'], answers: { en: 'Yes' } },
+  'PUT /api/shops/:shopId/approved-answers/:id': { questions: ['Stolen?'], answers: { en: 'Yes' } },
+  'PUT /api/shops/:shopId/approved-answers/threshold': { threshold: 0.8 },
+  'POST /api/shops/:shopId/approved-answers/try': { question: 'Stolen?' },
 };
 
 // The owner's data takes a few dozen requests: more than the default minute on a loaded machine.
@@ -104,6 +112,19 @@ beforeAll(async () => {
   // Website shops have no platform orders: any order number names one of the shop's (none found).
   real.orderSn = 'SA240519';
 
+  real.testQuestionId = (
+    await post(`/api/shops/${real.shopId}/tests`, {
+      question: 'Do you ship?',
+      expect: 'answer',
+      facts: [['yes']],
+    })
+  ).id;
+  real.approvedAnswerId = (
+    await post(`/api/shops/${real.shopId}/approved-answers`, {
+      questions: ['Do you ship?'],
+      answers: { en: 'Yes' },
+    })
+  ).id;
   real.savedReplyId = (await post('/api/saved-replies', { shortcut: 'thanks', text: 'Thank you!' })).id;
   real.fileId = (
     await t.app.services.knowledge.add(real.shopId, {
@@ -189,7 +210,12 @@ describe('tenant isolation', () => {
       payload: { question: 'hi', shopId: real.shopId, conversation: '12345678' },
     });
     expect(simulate.statusCode).toBe(404);
-    for (const path of ['/api/inbox/conversations', '/api/insights', '/api/insights/gaps']) {
+    for (const path of [
+      '/api/inbox/conversations',
+      '/api/insights',
+      '/api/insights/gaps',
+      '/api/approved-answers/usage',
+    ]) {
       const res = await t.app.inject({ url: `${path}?shopId=${real.shopId}`, headers: intruder });
       expect(`${path} ${res.statusCode}`).toBe(`${path} 404`);
     }
