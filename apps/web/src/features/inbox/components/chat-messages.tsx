@@ -1,6 +1,7 @@
 import { inboxWords, messages } from '@balas/contracts';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
+import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
 import { Box, CircularProgress, IconButton, Tooltip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type Ref, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
@@ -35,6 +36,7 @@ export function ChatMessages({
   onLoadEarlier,
   onRetry,
   onSaveAsReply,
+  onCorrect,
   ref,
 }: {
   bubbles: Bubble[];
@@ -47,6 +49,8 @@ export function ChatMessages({
   onRetry: (id: string) => void;
   /** Offered on every sent message of the shop's side: makes a saved reply of its text. */
   onSaveAsReply?: ((text: string) => void) | undefined;
+  /** Offered on the bot's replies: "Correct this" with the shopper's question before it. */
+  onCorrect?: ((question: string, reply: string) => void) | undefined;
   ref?: Ref<ChatMessagesHandle>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -159,11 +163,53 @@ export function ChatMessages({
                   </IconButton>
                 </Tooltip>
               )}
+              {onCorrect && bubble.sender === 'bot' && saveable !== null && (
+                <CorrectButton bubbles={bubbles} index={item.index} reply={saveable} onCorrect={onCorrect} />
+              )}
               <MessageBubble bubble={bubble} lazada={lazada} onRetry={onRetry} />
             </Box>
           );
         })}
       </Box>
     </Box>
+  );
+}
+
+/** The shopper's message a bot reply answered: the nearest one before it. */
+function questionBefore(bubbles: Bubble[], index: number): string | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const b = bubbles[i]!;
+    if (b.sender !== 'customer') continue;
+    const raw = b.content?.text ?? b.content?.txt;
+    if (typeof raw === 'string' && raw.trim()) return raw;
+  }
+  return null;
+}
+
+function CorrectButton({
+  bubbles,
+  index,
+  reply,
+  onCorrect,
+}: {
+  bubbles: Bubble[];
+  index: number;
+  reply: string;
+  onCorrect: (question: string, reply: string) => void;
+}) {
+  const question = questionBefore(bubbles, index);
+  if (question === null) return null;
+  return (
+    <Tooltip title="Correct this">
+      <IconButton
+        className="save-reply"
+        size="small"
+        aria-label="Correct this"
+        onClick={() => onCorrect(question, reply)}
+        sx={{ mr: 0.5, mt: 0.5 }}
+      >
+        <RateReviewOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
   );
 }

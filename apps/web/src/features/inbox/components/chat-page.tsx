@@ -42,6 +42,13 @@ import { ConversationControls } from './states/conversation-controls.tsx';
 import { describeState } from './states/inbox-state.ts';
 import { StateChip } from './states/state-chip.tsx';
 
+// "Correct this" on a bot reply: its dialog, loaded when first wanted.
+const ApprovedAnswerDialog = lazy(() =>
+  import('../../tests/components/approved-answer-dialog.tsx').then((m) => ({
+    default: m.ApprovedAnswerDialog,
+  })),
+);
+
 const ShopperPanel = lazy(() => import('./shopper-panel.tsx').then((m) => ({ default: m.ShopperPanel })));
 
 /** /chat/shopee/{shopId}/{chatId} and /chat/lazada/{shopId}/{chatId} (spec §2). */
@@ -143,6 +150,7 @@ export function ChatView({
   const { send, retry } = useSendReply(shop, conversation);
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState<{ text?: string } | null>(null);
+  const [correcting, setCorrecting] = useState<{ question: string; reply: string } | null>(null);
   const connection = useRealtimeState();
   const lazada = shop.providerName === 'lazada';
   const bubbles = useMemo(() => chatBubbles(chat.data?.pages), [chat.data]);
@@ -262,6 +270,7 @@ export function ChatView({
             onLoadEarlier={() => void loadEarlier()}
             onRetry={(messageId) => retry.mutate(messageId)}
             onSaveAsReply={(text) => setSaving({ text })}
+            onCorrect={(question, reply) => setCorrecting({ question, reply })}
           />
         </CardShopContext>
         <ReplyBox
@@ -273,6 +282,15 @@ export function ChatView({
         />
         <ComposerDialogs shop={shop} open={composing} onClose={() => setComposing(null)} onSend={onSend} />
         <SavedRepliesDialog open={!!saving} initialText={saving?.text} onClose={() => setSaving(null)} />
+        {correcting && (
+          <Suspense fallback={null}>
+            <ApprovedAnswerDialog
+              shopId={shop.id}
+              draft={{ questions: [correcting.question], wrongReply: correcting.reply }}
+              onClose={() => setCorrecting(null)}
+            />
+          </Suspense>
+        )}
         <Snackbar open={!!alert} autoHideDuration={3000} onClose={() => setAlert(null)} message={alert} />
       </Box>
       {wide ? (

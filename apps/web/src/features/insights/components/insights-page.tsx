@@ -20,6 +20,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { apiUrl, openAuthorized } from '../../../lib/api-client.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
+import { ApprovedFigure } from '../../tests/components/approved-figure.tsx';
 import { type InsightsFilter, insightsParams, useInsights } from '../api/insights.ts';
 import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
@@ -187,6 +188,7 @@ export function InsightsPage() {
             {d.chat}
           </Typography>
           <Figures data={data} />
+          <ApprovedFigure shopId={filter.shopId} days={filter.days ?? 30} />
         </>
       )}
       {!noShops && <KnowledgeGaps shopId={filter.shopId} shops={shops.data ?? []} />}

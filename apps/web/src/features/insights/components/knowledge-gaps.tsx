@@ -3,6 +3,7 @@ import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SaveAsTestButton } from '../../tests/components/test-question-dialog.tsx';
 import { useGapMutations, useKnowledgeGaps } from '../api/insights.ts';
 import { GapEntryDialog } from './gap-entry-dialog.tsx';
 
@@ -97,6 +98,12 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
                   <Button onClick={() => dismiss.mutate(gap)} disabled={dismiss.isPending}>
                     Dismiss
                   </Button>
+                  <SaveAsTestButton
+                    shopId={gap.shopId}
+                    question={gap.examples[0]?.text ?? ''}
+                    handedOver={false}
+                    origin="gap"
+                  />
                 </Stack>
               </Stack>
             </CardContent>

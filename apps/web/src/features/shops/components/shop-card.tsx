@@ -3,6 +3,7 @@ import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
 import { Box, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useShopAttention } from '../../../lib/realtime-counts.ts';
+import { ShopTestsLine } from '../../tests/components/test-pass-rate.tsx';
 import { selectShop } from '../hooks/current-shop.ts';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
 import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
@@ -63,6 +64,7 @@ export function ShopCard({ shop }: { shop: Shop }) {
                 {attention.unread} unread
               </Typography>
             )}
+            <ShopTestsLine shopId={shop.id} />
           </Stack>
         </CardContent>
       </CardActionArea>

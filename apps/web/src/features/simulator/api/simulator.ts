@@ -5,7 +5,13 @@ export interface SimulatorAnswer {
   result: string;
   confidence: number;
   language: string;
-  sources: { kind: 'topic' | 'file' | 'product'; id: string; name: string; excerpt: string; score: number }[];
+  sources: {
+    kind: 'topic' | 'file' | 'product' | 'approved';
+    id: string;
+    name: string;
+    excerpt: string;
+    score: number;
+  }[];
   handover: { reason: string; text: string } | null;
 }
 

@@ -1,4 +1,4 @@
-import { glossary, messages, type Shop } from '@balas/contracts';
+import { glossary, messages, type Shop, testWords } from '@balas/contracts';
 import Refresh from '@mui/icons-material/Refresh';
 import Send from '@mui/icons-material/Send';
 import {
@@ -17,6 +17,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { productQuery } from '../../inbox/api/orders.ts';
+import { CorrectThisButton } from '../../tests/components/approved-answer-dialog.tsx';
+import { SaveAsTestButton } from '../../tests/components/test-question-dialog.tsx';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
 
 // The chat's product cards, as their own chunk: shown under an answer drawn from products.
@@ -109,7 +111,7 @@ export function ShopSimulator({ shop }: { shop: Shop }) {
                     {messages.errors.simulator}
                   </Alert>
                 )}
-                {turn.answer && <AnswerBubble answer={turn.answer} shop={shop} />}
+                {turn.answer && <AnswerBubble answer={turn.answer} shop={shop} question={turn.question} />}
               </Box>
             ))}
             {ask.isPending && <Typography color="text.secondary">…</Typography>}
@@ -162,13 +164,15 @@ function SourceChip({ source, shop }: { source: Source; shop: Shop }) {
   const name = product.data?.product?.name ?? null;
   // The product's own description has the product's id; an entry of product information its own.
   const label =
-    source.kind === 'topic'
-      ? glossary.sources.topic(source.name)
-      : source.kind === 'file'
-        ? glossary.sources.file(source.name)
-        : source.id === source.name
-          ? glossary.sources.product(name)
-          : glossary.sources.productInfo(name);
+    source.kind === 'approved'
+      ? testWords.approvedSource
+      : source.kind === 'topic'
+        ? glossary.sources.topic(source.name)
+        : source.kind === 'file'
+          ? glossary.sources.file(source.name)
+          : source.id === source.name
+            ? glossary.sources.product(name)
+            : glossary.sources.productInfo(name);
   return (
     <Tooltip title={source.excerpt} describeChild>
       <Chip size="small" variant="outlined" color="primary" label={label} sx={{ maxWidth: '100%' }} />
@@ -186,7 +190,7 @@ function ConfidenceChip({ confidence }: { confidence: number }) {
   );
 }
 
-function AnswerBubble({ answer, shop }: { answer: SimulatorAnswer; shop: Shop }) {
+function AnswerBubble({ answer, shop, question }: { answer: SimulatorAnswer; shop: Shop; question: string }) {
   const products = productsOf(answer).slice(0, 3);
   return (
     <Box sx={{ mt: 1, maxWidth: '85%' }}>
@@ -209,6 +213,10 @@ function AnswerBubble({ answer, shop }: { answer: SimulatorAnswer; shop: Shop })
         {answer.sources.slice(0, 3).map((s) => (
           <SourceChip key={`${s.kind}:${s.id}`} source={s} shop={shop} />
         ))}
+      </Stack>
+      <Stack direction="row" spacing={0.5} sx={{ mt: 0.5 }}>
+        <SaveAsTestButton shopId={shop.id} question={question} handedOver={answer.handover !== null} />
+        <CorrectThisButton shopId={shop.id} question={question} reply={answer.result} />
       </Stack>
       {products.length > 0 && (
         <Box sx={{ mt: 1 }}>

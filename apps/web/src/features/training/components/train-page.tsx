@@ -27,6 +27,8 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MoreActions } from '../../../components/more-actions.tsx';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
+import { ApprovedSection } from '../../tests/components/approved-section.tsx';
+import { TestsSection } from '../../tests/components/tests-section.tsx';
 import { useCopyPreview, useTopicMutations, useTopics } from '../api/topics.ts';
 
 const g = glossary;
@@ -147,6 +149,8 @@ export function TrainPage() {
           </Card>
         ))}
       </Box>
+      <TestsSection shopId={shop.id} />
+      <ApprovedSection shopId={shop.id} />
       <CreateTopicDialog
         open={creating}
         onClose={() => setCreating(false)}
