@@ -60,6 +60,12 @@ export {
 export { factsOf, glossOf } from './facts.ts';
 export { chineseWords, englishGloss, loadGlossary } from './gloss.ts';
 export {
+  glossQuestion,
+  type HandoverSummaryInput,
+  type HandoverSummaryLines,
+  handoverSummary,
+} from './handover-summary.ts';
+export {
   angerScore,
   askedForHumanScore,
   asksRestock,
