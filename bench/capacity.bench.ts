@@ -1,12 +1,17 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
-import { startBalancer } from '../apps/server/src/chaos/balancer.ts';
+import type { Sandbox } from '@balas/marketplace-sandbox';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { api, claimRedisDatabase, merchantWithShopeeShop } from '../apps/server/src/test/processes.ts';
+import { claimRedisDatabase } from '../apps/server/src/test/processes.ts';
 import { freePort } from '../e2e/support/server.ts';
-import { type BenchDatabase, createBenchDatabase, type Figure, percentile, spawnProduct } from './support.ts';
+import {
+  type Fleet,
+  prepareBenchShops,
+  QUESTIONS,
+  rssMb,
+  sleep,
+  startBenchSandbox,
+  startFleet,
+} from './fleet.ts';
+import { createBenchDatabase, type Figure, percentile } from './support.ts';
 
 /**
  * Capacity (issue 29.2): the built product under a rising rate of shopper messages across many shops,
@@ -27,36 +32,12 @@ import { type BenchDatabase, createBenchDatabase, type Figure, percentile, spawn
  * are this box's, reported with the embedded run's as the baseline ratio.
  */
 
-const TEMPLATE_SHOP = '947042987'; // a demo Shopee shop of the sandbox, cloned for every bench shop
-const KNOWLEDGE = '/api/shopee/v1/lang_chain_push/loader';
 const KEEPS_UP_SHARE = 0.95;
 const P99_BUDGET_MS = 2000;
 const DRAIN_MS = 30_000;
 const POLL_MS = 20;
 
-const FAQ = [
-  'Delivery: parcels to Penang, Johor and Kuala Lumpur arrive in 2 to 3 working days.',
-  'Orders paid before 4pm ship the same day from our Selangor warehouse.',
-  'Returns: unused items can be returned within 7 days of delivery for a full refund.',
-  'Opening hours: our team answers chats from 9am to 6pm, Monday to Saturday.',
-  'Payment: we accept online banking, credit cards and Shopee Pay.',
-].join('\n');
-const QUESTIONS = [
-  'How long does delivery to Penang take?',
-  'Can I return an unused item?',
-  'Berapa lama pos ke Johor?',
-  'What are your opening hours?',
-  '可以用信用卡付款吗？',
-  'When do orders paid before 4pm ship?',
-];
-
 type Mode = 'embedded' | 'distributed';
-
-interface Running {
-  entry: string;
-  pids: Record<string, number>;
-  stop(): Promise<void>;
-}
 
 interface StepResult {
   offered: number;
@@ -70,145 +51,14 @@ interface StepResult {
   rssMb: Record<string, number>;
 }
 
-const rssMb = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const numberList = (value: string | undefined, fallback: number[]) =>
   value ? value.split(',').map((v) => Number(v.trim())) : fallback;
-
-async function untilHealthy(url: string, child: ReturnType<typeof spawnProduct>) {
-  const deadline = Date.now() + 90_000;
-  while (
-    !(await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (child.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`server did not start:\n${child.logs.join('')}`);
-    await sleep(100);
-  }
-}
-
-async function untilLogged(child: ReturnType<typeof spawnProduct>, text: string) {
-  const deadline = Date.now() + 90_000;
-  while (!child.logs.some((l) => l.includes(text))) {
-    if (child.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`worker did not start:\n${child.logs.join('')}`);
-    await sleep(100);
-  }
-}
-
-/** A sandbox with `shops` Shopee shops cloned from a demo shop, listening on a free port. */
-async function startSandbox(webhookBase: string, shops: number) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const sandbox = await createSandbox({
-    publicUrl: url,
-    shopee: { ...sandboxDefaults.shopee, webhookUrl: `${webhookBase}/api/webhooks/shopee` },
-    lazada: { ...sandboxDefaults.lazada },
-  });
-  const data = sandbox.state.data.shopee;
-  const template = data.shops.find((s) => s.id === TEMPLATE_SHOP)!;
-  const ids = Array.from({ length: shops }, (_, i) => String(948_100_000 + i));
-  for (const [i, id] of ids.entries())
-    data.shops.push({ ...template, id, userId: String(958_100_000 + i), name: `Bench shop ${i + 1}` });
-  await sandbox.app.listen({ port, host: '127.0.0.1' });
-  return { sandbox, url, ids };
-}
-
-async function startProduct(
-  mode: Mode,
-  database: BenchDatabase,
-  redisUrl: string | undefined,
-  sandboxUrl: string,
-  workers: number,
-  rate: number,
-  entryPort: number,
-): Promise<Running> {
-  const shared = {
-    HOST: '127.0.0.1',
-    DATA_DIR: database.dataDir,
-    SECRET_KEY: randomBytes(32).toString('hex'),
-    SHOPEE_PARTNER_ID: String(sandboxDefaults.shopee.partnerId),
-    SHOPEE_PARTNER_KEY: sandboxDefaults.shopee.partnerKey,
-    SHOPEE_BASE_URL: `${sandboxUrl}/shopee`,
-    // The bench measures answering, not the hourly flood limit that hands over past it.
-    BOT_ANSWERS_PER_HOUR: String(Math.max(1000, rate * 3600 * 2)),
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-  };
-  const children: ReturnType<typeof spawnProduct>[] = [];
-  const pids: Record<string, number> = {};
-  let balancer: Server | undefined;
-  const stop = async () => {
-    await Promise.all(children.map((c) => c.stop()));
-    if (balancer) await new Promise<void>((r) => balancer!.close(() => r()));
-  };
-  try {
-    if (mode === 'embedded') {
-      const entry = `http://127.0.0.1:${entryPort}`;
-      const server = spawnProduct('main.js', { ...shared, PUBLIC_URL: entry, PORT: String(entryPort) });
-      children.push(server);
-      await untilHealthy(entry, server);
-      pids.server = server.child.pid!;
-      return { entry, pids, stop };
-    }
-    const [portA, portB] = await Promise.all([freePort(), freePort()]);
-    const entry = `http://127.0.0.1:${entryPort}`;
-    const targets = [`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`];
-    balancer = await startBalancer(targets, entryPort);
-    for (const [i, port] of [portA, portB].entries()) {
-      const child = spawnProduct('main.js', {
-        ...shared,
-        PUBLIC_URL: entry,
-        PORT: String(port),
-        WORKERS: 'off',
-      });
-      children.push(child);
-      await untilHealthy(targets[i]!, child); // the first one migrates
-      pids[`api ${i + 1}`] = child.child.pid!;
-    }
-    for (let i = 0; i < workers; i++) {
-      const child = spawnProduct('worker-main.js', { ...shared, PUBLIC_URL: entry, LOG_LEVEL: 'info' });
-      children.push(child);
-      await untilLogged(child, '"worker started"');
-      pids[`worker ${i + 1}`] = child.child.pid!;
-    }
-    return { entry, pids, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
-/** Connects every bench shop to its own merchant, turns the bot on and teaches it the FAQ. */
-async function prepareShops(entry: string, sandboxUrl: string, ids: string[]) {
-  for (const id of ids) {
-    const { token, shopId } = await merchantWithShopeeShop(entry, sandboxUrl, id);
-    const form = new FormData();
-    form.set('shopId', shopId);
-    form.set('file', new Blob([FAQ], { type: 'text/plain' }), 'faq.txt');
-    const uploaded = await fetch(`${entry}${KNOWLEDGE}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-    for (let i = 0; ; i++) {
-      const files = await api<{ status: string }[]>(entry, `${KNOWLEDGE}?shopId=${shopId}`, { token });
-      if (files.every((f) => f.status === 'ready')) break;
-      if (i > 600) throw new Error('the knowledge file was not read');
-      await sleep(100);
-    }
-  }
-}
 
 /** One step: `rate` messages/s for `seconds`, each from a new shopper, round-robin over the shops. */
 async function runStep(
   sandbox: Sandbox,
   shops: string[],
-  running: Running,
+  running: Fleet,
   rate: number,
   seconds: number,
   step: number,
@@ -291,12 +141,23 @@ async function runMode(mode: Mode, rates: number[], seconds: number, shops: numb
       : undefined;
   // The product's entry (the server, or the balancer in front of the API processes) takes the pushes.
   const entryPort = await freePort();
-  const { sandbox, url: sandboxUrl, ids } = await startSandbox(`http://127.0.0.1:${entryPort}`, shops);
-  let running: Running | undefined;
+  const { sandbox, url: sandboxUrl, ids } = await startBenchSandbox(`http://127.0.0.1:${entryPort}`, shops);
+  let running: Fleet | undefined;
   try {
-    const peak = Math.max(...rates);
-    running = await startProduct(mode, database, redis?.url, sandboxUrl, workers, peak, entryPort);
-    await prepareShops(running.entry, sandboxUrl, ids);
+    running = await startFleet({
+      apis: mode === 'embedded' ? 0 : 2,
+      workers,
+      entryPort,
+      dataDir: database.dataDir,
+      sandboxUrl,
+      env: {
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...(redis ? { REDIS_URL: redis.url } : {}),
+      },
+      // The bench measures answering, not the hourly flood limit that hands over past it.
+      answersPerHour: Math.max(1000, Math.max(...rates) * 3600 * 2),
+    });
+    await prepareBenchShops(running.entry, sandboxUrl, ids);
     const results: StepResult[] = [];
     for (const [step, rate] of rates.entries()) {
       const r = await runStep(sandbox, ids, running, rate, seconds, step + 1);

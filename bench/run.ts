@@ -5,6 +5,7 @@ import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
+import { benchMessageCost } from './message-cost.bench.ts';
 import { benchOrders } from './orders.bench.ts';
 import { benchSoak } from './soak.bench.ts';
 import { benchStartup } from './startup.bench.ts';
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   'upload-bombs': benchUploadBombs,
   orders: benchOrders,
   lighthouse: benchLighthouse,
+  'message-cost': benchMessageCost,
   startup: benchStartup,
   soak: benchSoak,
   'tests-approved': benchTestsApproved,
