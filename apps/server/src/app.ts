@@ -16,6 +16,8 @@ import { createWebsiteChat } from './features/answering/website-chat.ts';
 import { approvedAnswersRoutes } from './features/approved-answers/approved-answers.routes.ts';
 import { authGuard } from './features/auth/auth.guard.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { draftsRoutes } from './features/drafts/drafts.routes.ts';
+import { handoverRoutes } from './features/handover/handover.routes.ts';
 import { businessHoursRoutes } from './features/business-hours/business-hours.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { composerRoutes } from './features/inbox/composer/composer.routes.ts';
@@ -248,6 +250,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           owned,
         });
         await api.register(inboxViewsRoutes, { inbox: services.inbox, owned });
+        await api.register(draftsRoutes, { drafts: services.drafts, owned });
+        await api.register(handoverRoutes, { owned });
         await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });
         await api.register(pushRoutes, { push: services.push });
         await api.register(businessHoursRoutes, { inbox: services.inbox, owned });

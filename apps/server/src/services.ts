@@ -9,6 +9,8 @@ import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createOrderAnswers } from './features/answering/order-answers.ts';
 import { createApprovedAnswers } from './features/approved-answers/approved-answers.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
+import { createDrafts } from './features/drafts/drafts.service.ts';
+import { createHandoverSummaries } from './features/handover/handover-summaries.ts';
 import { createChatImages } from './features/inbox/composer/chat-images.ts';
 import { createComposer } from './features/inbox/composer/composer.service.ts';
 import { createInboxService } from './features/inbox/inbox.service.ts';
@@ -68,6 +70,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { platforms, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
+  const drafts = createDrafts(ctx, { inbox, replies, platforms });
+  const summaries = createHandoverSummaries(ctx);
   const autoReply = createAutoReply(ctx, {
     answering,
     replies,
@@ -77,6 +81,8 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     platforms,
     orderAnswers,
     pendingReplies,
+    drafts,
+    summaries,
   });
   const platformRead = createPlatformRead(ctx, { platforms });
   const dueAnswers = createDueAnswers(ctx, { inbox });
@@ -111,6 +117,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     voucherOffers,
     answering,
     autoReply,
+    drafts,
     orders,
     orderAnswers,
     insights,

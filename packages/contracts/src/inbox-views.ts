@@ -5,7 +5,7 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { provider } from './shops.ts';
 
-export const inboxView = z.enum(['needs_you', 'waiting', 'snoozed', 'unread', 'bot', 'resolved', 'all']);
+export const inboxView = z.enum(['needs_you', 'drafts', 'waiting', 'snoozed', 'unread', 'bot', 'resolved', 'all']);
 export type InboxView = z.infer<typeof inboxView>;
 
 /**
@@ -13,6 +13,8 @@ export type InboxView = z.infer<typeof inboxView>;
  * apps/server/src/features/inbox/views/inbox-state.ts):
  * 'resolved'  resolved by the merchant (a new shopper message reopens it);
  * 'snoozed'   snoozed and `snoozedUntil` is still ahead;
+ * 'draft'     a draft of the bot waits for a person's approval (draft mode), not handed over, and
+ *             its response window is not running low yet (then: 'needs_you');
  * 'needs_you' handed over and no person of the shop has answered since (`stateReason` = the
  *             handover reason code); or the shopper wrote last and the bot owes them no answer (its
  *             effective switch is off, or it decided and did not answer: a sticker, a reply the
@@ -21,7 +23,7 @@ export type InboxView = z.infer<typeof inboxView>;
  * 'bot'       the shopper wrote last and the bot's answer is due: the bot is answering;
  * 'waiting'   the shop wrote last (a person, or the bot): waiting on the shopper.
  */
-export const inboxState = z.enum(['bot', 'needs_you', 'waiting', 'resolved', 'snoozed']);
+export const inboxState = z.enum(['bot', 'needs_you', 'draft', 'waiting', 'resolved', 'snoozed']);
 export type InboxState = z.infer<typeof inboxState>;
 
 export const inboxLastFrom = z.enum(['shopper', 'bot', 'staff']);
@@ -30,6 +32,8 @@ export type InboxLastFrom = z.infer<typeof inboxLastFrom>;
 /**
  * Which conversations each view lists (the counts use the same rules):
  * needs_you  state 'needs_you' (sorted by replyDueAt ascending, nulls last, then newest activity);
+ * drafts     a draft of the bot waits for approval, not resolved and not snoozed (its window running
+ *            low or not);
  * waiting    state 'waiting';
  * snoozed    state 'snoozed' (the soonest to wake first);
  * unread     unread shopper messages, not resolved and not snoozed;
@@ -93,6 +97,7 @@ export type InboxPage = z.infer<typeof inboxPage>;
 /** How many conversations each view lists (the same rules as the views). */
 const viewCounts = {
   needsYou: z.number(),
+  drafts: z.number(),
   waiting: z.number(),
   snoozed: z.number(),
   unread: z.number(),

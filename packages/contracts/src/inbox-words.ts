@@ -9,6 +9,7 @@ export const inboxWords = {
   subtitle: 'Every conversation of your shops in one place, with what needs you first.',
   views: {
     needs_you: 'Needs you',
+    drafts: 'Drafts',
     waiting: 'Waiting on shopper',
     snoozed: 'Snoozed',
     unread: 'Unread',
@@ -19,6 +20,8 @@ export const inboxWords = {
   /** What an empty view says. */
   emptyView: {
     needs_you: 'Nothing needs you right now. Handovers and shoppers waiting for you appear here.',
+    drafts:
+      'No drafts waiting. With draft mode on, the chatbot’s answers wait here for you to send, edit or discard.',
     waiting:
       'No conversation is waiting on a shopper. Chats you or the chatbot answered wait here until the shopper writes back.',
     snoozed:
@@ -38,6 +41,7 @@ export const inboxWords = {
   states: {
     bot: 'Bot answering',
     needs_you: 'Needs you',
+    draft: 'Draft to approve',
     waiting: 'Waiting for shopper',
     resolved: 'Resolved',
     snoozed: 'Snoozed',

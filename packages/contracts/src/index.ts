@@ -33,3 +33,4 @@ export * from './business-hours.ts';
 export * from './my-public-holidays.ts';
 export * from './ratings.ts';
 export * from './test-questions.ts';
+export * from './drafts.ts';

@@ -1,4 +1,4 @@
-import type { BusinessHours } from '@balas/contracts';
+import type { BusinessHours, HandoverSummary } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -76,6 +76,10 @@ export interface ShopConfig {
   vouchersEnabled: boolean;
   pauseBotOnManualReply: boolean;
   handoverMessage: string;
+  /** Draft mode (issue 28.3, decision 0024): absent is 'off'. */
+  draftMode?: 'off' | 'always' | 'unsure';
+  /** With 'unsure': a reply whose confidence is below this is drafted, the rest sent. */
+  draftBelow?: number;
 }
 
 export const shops = pgTable(
@@ -180,6 +184,13 @@ export const conversations = pgTable(
      * due is shown in "Needs you" whatever the switch says (decision 0013).
      */
     answerDue: boolean('answer_due').notNull().default(false),
+    /**
+     * A draft of the bot waits for a person's approval (drafts/): until this moment the chat is in
+     * "Drafts", after it (its response window running low) in "Needs you". Null: no draft waits.
+     */
+    draftUntil: timestamp('draft_until', { withTimezone: true }),
+    /** What the person taking over reads first (issue 28.5; `HandoverSummary` of contracts). */
+    handoverSummary: jsonb('handover_summary').$type<HandoverSummary>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -204,6 +215,7 @@ export const conversations = pgTable(
         t.answerDue,
         t.snoozedUntil,
         t.wokeAt,
+        t.draftUntil,
       )
       .where(
         sql`resolved_at is null and (handed_over or last_from = 'customer' or woke_at is not null or snoozed_until is not null)`,
@@ -220,8 +232,14 @@ export const conversations = pgTable(
         t.answerDue,
         t.snoozedUntil,
         t.wokeAt,
+        t.draftUntil,
       )
       .where(sql`resolved_at is null and last_from is distinct from 'customer'`),
+    // Drafts waiting for approval (drafts/), and per shop those whose window runs low, for the counts.
+    index('conversations_drafts_idx')
+      .on(t.shopId, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.snoozedUntil)
+      .where(sql`resolved_at is null and draft_until is not null`),
+    index('conversations_shop_draft_idx').on(t.shopId, t.draftUntil).where(sql`draft_until is not null`),
     // Snoozed: the soonest to wake first.
     index('conversations_snoozed_view_idx')
       .on(t.shopId, t.snoozedUntil, t.latestAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -375,6 +393,44 @@ export const answersDue = pgTable(
   },
   (t) => [index('answers_due_conversation_idx').on(t.conversationId)],
 );
+
+/**
+ * A reply the bot drafted instead of sending (draft mode, issue 28.3): it reaches the shopper only
+ * when a person approves it (send, or edit and send), in the transaction that stores the message
+ * to send; discarded, or replaced by a person's reply or a newer draft, it never does.
+ */
+export const botDrafts = pgTable(
+  'bot_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom().$defaultFn(uuidv7),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The shopper message it answers: one draft per message, as one reply per message. */
+    replyTo: uuid('reply_to')
+      .notNull()
+      .unique()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    /** The engine's confidence in it (0-1). */
+    confidence: real('confidence').notNull(),
+    /** The handover's reason code when the bot handed over with it. */
+    handover: text('handover'),
+    createdAt: createdAt(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: ['sent', 'edited', 'discarded', 'replaced'] }),
+    /** The message sent for it (send, edit and send). */
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('bot_drafts_waiting_idx').on(t.conversationId, t.createdAt).where(sql`handled_at is null`),
+    index('bot_drafts_shop_waiting_idx').on(t.shopId, t.createdAt).where(sql`handled_at is null`),
+  ],
+);
+export type BotDraftRow = typeof botDrafts.$inferSelect;
 
 // ---- training ------------------------------------------------------------------------------
 export interface TopicVoucher {

@@ -9,7 +9,7 @@ import { inboxCountsKey } from './realtime-counts.ts';
 /** A row listed in "All" and in its state's view (the server says which views: `views`). */
 const row = (id: string, over: Partial<InboxRow> = {}): InboxRow => {
   const r = rowOf(id, over);
-  return { ...r, views: over.views ?? ['all', r.state] };
+  return { ...r, views: over.views ?? ['all', r.state === 'draft' ? 'drafts' : r.state] };
 };
 const rowOf = (id: string, over: Partial<InboxRow>): Omit<InboxRow, 'views'> => ({
   id,
@@ -154,7 +154,7 @@ describe('realtime events mapped to the cache (one place)', () => {
 
   it('puts the counts where the shell reads them', () => {
     const client = new QueryClient();
-    const each = { needsYou: 3, waiting: 2, snoozed: 1, unread: 5, bot: 4, resolved: 6, all: 16 };
+    const each = { needsYou: 3, drafts: 0, waiting: 2, snoozed: 1, unread: 5, bot: 4, resolved: 6, all: 16 };
     const counts: InboxCounts = { ...each, shops: [{ shopId: 's1', ...each }] };
     applyRealtimeEvent(client, 'inbox.counts', counts);
     expect(client.getQueryData(inboxCountsKey)).toEqual(counts);

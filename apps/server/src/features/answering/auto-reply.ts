@@ -6,6 +6,8 @@ import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
 import type { OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
+import type { Drafts } from '../drafts/drafts.service.ts';
+import type { HandoverSummaries } from '../handover/handover-summaries.ts';
 import type { ConversationRow, MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { PendingReplies } from '../inbox/replies/pending-replies.ts';
@@ -70,6 +72,10 @@ export function createAutoReply(
     platforms: Platforms;
     orderAnswers: OrderAnswers;
     pendingReplies: PendingReplies;
+    /** Draft mode: replies that wait for a person (features/drafts). */
+    drafts: Drafts;
+    /** What the person taking over reads first (features/handover). */
+    summaries: HandoverSummaries;
   },
 ) {
   const { db } = ctx.database;
@@ -198,6 +204,30 @@ export function createAutoReply(
         history,
         log: false,
       }));
+    if (result.handover) {
+      await deps.summaries.write(shop, conversation, {
+        history,
+        question,
+        productId,
+        orderId: orderCard,
+        reply: result.text,
+        reason: result.handover.reason,
+        reasonText: ordered?.reasonText || handoverReasonText(result),
+      });
+    }
+    // Draft mode: the reply waits for a person's approval (features/drafts); it is logged once stored.
+    if (result.text && deps.drafts.wanted(shop, result)) {
+      const handover = result.handover;
+      if (handover) {
+        const text = ordered?.reasonText || handoverReasonText(result);
+        if (!(await deps.inbox.handOver(shop, conversation, { reason: handover.reason, text })))
+          return quiet(true);
+      }
+      const draft = { text: result.text, confidence: result.confidence, handover: handover?.reason ?? null };
+      if (await deps.drafts.store(shop, conversation, message, draft))
+        await deps.answering.record(shop, asked, result);
+      return { sent: null, handover: !!handover };
+    }
     // The answer is logged once its reply is stored: a decision that raced another and lost (the
     // reply stored already, the conversation handed over by the other) leaves no answer behind.
     const send = async (to: ConversationRow, content: OutgoingMessage) => {

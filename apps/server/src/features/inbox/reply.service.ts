@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
-import { conversations, messages } from '../../db/schema.ts';
+import { botDrafts, conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { imageIdOf, type OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
@@ -124,10 +124,20 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
           lastFrom: sender,
           awaitingSince: null,
           replyDueAt: null,
+          // No draft of the bot waits any longer (drafts/): this reply approves it or replaces it.
+          draftUntil: null,
           ...(pause ? { botEnabled: false } : {}),
         })
         .where(eq(conversations.id, conversation.id))
         .returning();
+      await tx
+        .update(botDrafts)
+        .set({
+          handledAt: new Date(),
+          outcome: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then 'sent' else 'replaced' end`,
+          messageId: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then ${pending.id}::uuid end`,
+        })
+        .where(and(eq(botDrafts.conversationId, conversation.id), isNull(botDrafts.handledAt)));
       return { pending, conversation: updated! };
     });
   }

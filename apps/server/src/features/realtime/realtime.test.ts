@@ -66,6 +66,7 @@ const subscribe = (socket: Socket, channel: string) =>
 const probe = (channel: string, n: number) =>
   t.ctx.realtime.emit(channel, 'inbox.counts', {
     needsYou: n,
+    drafts: 0,
     waiting: 0,
     snoozed: 0,
     unread: 0,

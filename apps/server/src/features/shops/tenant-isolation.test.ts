@@ -46,6 +46,8 @@ const bodies: Record<string, unknown> = {
   'DELETE /api/shopee/v1/:shopId/products': { productId: ['8001'] },
   'POST /api/inbox/conversations/:id/snooze': { until: new Date(Date.now() + 3600_000).toISOString() },
   'PUT /api/inbox/response-windows/:shopId': { hours: 6 },
+  'PUT /api/inbox/draft-modes/:shopId': { mode: 'always' },
+  'POST /api/inbox/conversations/:id/drafts/:draftId/send': { text: 'Stolen' },
   'PATCH /api/saved-replies/:id': { text: 'Stolen' },
   'POST /api/shops/:shopId/tests': { question: 'Stolen?', expect: 'handover' },
   'PUT /api/shops/:shopId/tests/:id': { question: 'Stolen?', expect: 'handover' },
@@ -89,6 +91,19 @@ beforeAll(async () => {
   real.conversationId = stored!.conversation.externalId;
   real.conversationUuid = stored!.conversation.id;
   real.messageId = stored!.message.id;
+  // A draft of the bot waiting in it (draft mode).
+  const { botDrafts } = await import('../../db/schema.ts');
+  const [draft] = await t.ctx.database.db
+    .insert(botDrafts)
+    .values({
+      shopId: real.shopId,
+      conversationId: real.conversationUuid,
+      replyTo: real.messageId,
+      text: 'Private draft',
+      confidence: 0.4,
+    })
+    .returning();
+  real.draftId = draft!.id;
 
   await t.app.services.products.upsertCatalogue(real.shopId, [
     {

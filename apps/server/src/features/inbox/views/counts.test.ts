@@ -36,7 +36,8 @@ async function countedFromConversations(merchantId: string) {
 async function sameInSqlAndTypeScript(label: string) {
   const rows = await query<Record<string, unknown>>(sql`
     select c.resolved_at, c.snoozed_until, c.woke_at, c.latest_at, c.handed_over, c.last_from,
-      coalesce(c.bot_enabled, s.default_bot_status) as bot_on, c.answer_due, c.unread_count, now() as now,
+      coalesce(c.bot_enabled, s.default_bot_status) as bot_on, c.answer_due, c.unread_count, c.draft_until,
+      now() as now,
       ${sql.join(
         inboxView.options.map((v) => sql`coalesce(${viewCondition[v]}, false) as ${sql.identifier(v)}`),
         sql`, `,
@@ -54,6 +55,7 @@ async function sameInSqlAndTypeScript(label: string) {
       botOn: r.bot_on as boolean,
       answerDue: r.answer_due as boolean,
       unreadCount: Number(r.unread_count),
+      draftUntil: date(r.draft_until),
     };
     const now = date(r.now)!;
     const inSql = inboxView.options.filter((v) => r[v] === true);
@@ -107,6 +109,8 @@ describe('the inbox counts kept by triggers', () => {
       bot_enabled: [sql`null`, sql`null`, sql`true`, sql`false`],
       answer_due: [sql`false`, sql`true`],
       unread_count: [sql`0`, sql`0`, sql`1`, sql`3`],
+      // A draft waiting (draft mode): ahead, or its response window running low already.
+      draft_until: [sql`null`, sql`null`, sql`null`, sql`${aMinuteAgo}`, sql`${inAnHour}`],
       // Times as the app writes them: JavaScript dates, whole milliseconds (the cursors' precision).
       reply_due_at: [sql`null`, sql`${inAnHour}`, sql`${inTwoHours}`],
       latest_at: [sql`${now}`, sql`${now}`, sql`${aMinuteAgo}`],
@@ -184,7 +188,7 @@ describe('the inbox counts kept by triggers', () => {
     }
     // The sequence reached every state the counts tell apart.
     const seen = await countedFromConversations(merchantA);
-    for (const count of ['needsYou', 'waiting', 'snoozed', 'bot', 'unread', 'resolved'] as const) {
+    for (const count of ['needsYou', 'drafts', 'waiting', 'snoozed', 'bot', 'unread', 'resolved'] as const) {
       expect(seen[count], count).toBeGreaterThan(0);
     }
   }, 180_000);
@@ -193,6 +197,7 @@ describe('the inbox counts kept by triggers', () => {
     const { views } = t.app.services.inbox;
     const orders: Record<InboxView, SQL> = {
       needs_you: sql`c.reply_due_at asc nulls last, c.latest_at desc, c.id desc`,
+      drafts: sql`c.latest_at desc, c.id desc`,
       waiting: sql`c.latest_at desc, c.id desc`,
       snoozed: sql`c.snoozed_until asc, c.latest_at desc, c.id desc`,
       unread: sql`c.latest_at desc, c.id desc`,
@@ -261,6 +266,7 @@ describe('the inbox counts kept by triggers', () => {
     expect(await query(sql`select 1 from inbox_tallies where shop_id = ${shopB}::uuid`)).toEqual([]);
     expect(await views.counts(merchantB)).toEqual({
       needsYou: 0,
+      drafts: 0,
       waiting: 0,
       snoozed: 0,
       unread: 0,

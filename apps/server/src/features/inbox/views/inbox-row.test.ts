@@ -23,6 +23,7 @@ const conversation = (patch: Partial<RowConversation> = {}): RowConversation => 
   wokeAt: null,
   replyDueAt: null,
   answerDue: false,
+  draftUntil: null,
   ...patch,
 });
 
@@ -67,6 +68,21 @@ describe('the effective state of a conversation', () => {
     ['resolved beats everything', { handedOver: true, resolvedAt: now }, true, 'resolved'],
     ['snoozed ahead', { snoozedUntil: new Date(now.getTime() + 1000) }, false, 'snoozed'],
     ['snooze passed', { snoozedUntil: new Date(now.getTime() - 1000) }, false, 'needs_you'],
+    // Draft mode: a draft waits for approval; once its response window runs low, the chat needs you.
+    ['a draft waits', { draftUntil: new Date(now.getTime() + 60_000) }, true, 'draft'],
+    ['a draft waits, its window running low', { draftUntil: now }, true, 'needs_you'],
+    [
+      'a draft of the handover message waits',
+      { draftUntil: new Date(now.getTime() + 60_000), handedOver: true },
+      true,
+      'needs_you',
+    ],
+    [
+      'a snoozed chat with a draft',
+      { draftUntil: new Date(now.getTime() + 60_000), snoozedUntil: new Date(now.getTime() + 1000) },
+      true,
+      'snoozed',
+    ],
   ] as const)('%s', (_name, patch, on, state) => {
     expect(inboxStateOf(conversation(patch), shop(on), now)).toBe(state);
   });
@@ -99,7 +115,7 @@ describe('the effective state of a conversation', () => {
 describe('the one rule in SQL', () => {
   it("is the migration's tally function, word for word", () => {
     const migration = readFileSync(
-      new URL('../../../../drizzle/0017_inbox_waiting_snoozed.sql', import.meta.url),
+      new URL('../../../../drizzle/0021_drafts_summaries.sql', import.meta.url),
       'utf8',
     );
     expect(migration).toContain(tallyFunctionSql());

@@ -23,6 +23,7 @@ export type RowConversation = Pick<
   | 'wokeAt'
   | 'replyDueAt'
   | 'answerDue'
+  | 'draftUntil'
 >;
 export type RowShop = Pick<ShopRow, 'id' | 'name' | 'provider' | 'defaultBotStatus'>;
 
@@ -45,6 +46,7 @@ export const stateFactsOf = (c: RowConversation, shop: Pick<RowShop, 'defaultBot
   botOn: effectiveBot(c, shop),
   answerDue: c.answerDue,
   unreadCount: c.unreadCount,
+  draftUntil: c.draftUntil,
 });
 
 /** The one effective state (inbox-state.ts; contracts inbox-views.ts). */

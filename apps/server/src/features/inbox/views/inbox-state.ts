@@ -4,7 +4,7 @@ import type { InboxState, InboxView } from '@balas/contracts';
  * The one rule of a conversation's inbox state and of the views (issues 26.2, 27.3; contracts
  * inbox-views.ts), written once here as a small formula and compiled both to TypeScript (the rows,
  * `inboxStateOf`) and to SQL (the views' conditions, views.service.ts, and the counts' tally
- * function `inbox_tally_of`, migration 0017, whose text the tests compare with `tallyFunctionSql`).
+ * function `inbox_tally_of`, migration 0021, whose text the tests compare with `tallyFunctionSql`).
  */
 
 /** What the state reads of a conversation (and of its shop: the effective switch). */
@@ -20,6 +20,8 @@ export interface StateFacts {
   botOn: boolean;
   answerDue: boolean;
   unreadCount: number;
+  /** A draft of the bot waits for approval until then (its response window runs low after it). */
+  draftUntil: Date | null;
 }
 
 /** Each fact as SQL text, and the moment the state is taken at. */
@@ -33,6 +35,7 @@ export type StateColumns = Record<
   | 'botOn'
   | 'answerDue'
   | 'unreadCount'
+  | 'draftUntil'
   | 'now',
   string
 >;
@@ -131,6 +134,17 @@ const answerDue = atom(
   (c) => c.answerDue,
   (c) => `not ${c.answerDue}`,
 );
+const draftWaiting = atom(
+  (f) => f.draftUntil !== null,
+  (c) => `${c.draftUntil} is not null`,
+  (c) => `${c.draftUntil} is null`,
+);
+/** A draft waits and its response window is not running low yet. */
+const draftAhead = atom(
+  (f, now) => f.draftUntil !== null && f.draftUntil > now,
+  (c) => `(${c.draftUntil} is not null and ${c.draftUntil} > ${c.now})`,
+  (c) => `(${c.draftUntil} is null or ${c.draftUntil} <= ${c.now})`,
+);
 const unread = atom(
   (f) => f.unreadCount > 0,
   (c) => `${c.unreadCount} > 0`,
@@ -142,6 +156,9 @@ const unread = atom(
  * The state, first that applies:
  * resolved   resolved by the merchant (a new shopper message reopens it);
  * snoozed    snoozed and its time is ahead;
+ * draft      a draft of the bot waits for a person's approval, the chat is not handed over, and its
+ *            response window is not running low (after that the shopper, who wrote last and is
+ *            owed nothing by the bot, is the merchant's: needs_you);
  * needs_you  handed over and no person of the shop has answered since; or the shopper wrote last
  *            and the bot owes them nothing (its switch is off, or it decided and did not answer);
  *            or a snooze ended (its time came, or the shopper wrote) and nobody has written since;
@@ -151,6 +168,7 @@ const unread = atom(
 const stateRule: [InboxState, Formula][] = [
   ['resolved', resolved],
   ['snoozed', snoozedAhead],
+  ['draft', all(draftAhead, handedOver.not())],
   [
     'needs_you',
     any(
@@ -184,6 +202,7 @@ function inState(...states: InboxState[]): Formula {
 /**
  * Which conversations each view lists (the counts say the same):
  * needs_you, waiting, snoozed, resolved  that state;
+ * drafts  a draft waits for approval (running low or not), neither resolved nor snoozed;
  * bot     the bot is in charge (switch on, not handed over) and nothing needs the merchant: it is
  *         answering, or it (or a person) answered and the shopper is next;
  * unread  unread shopper messages, neither resolved nor snoozed;
@@ -191,6 +210,7 @@ function inState(...states: InboxState[]): Formula {
  */
 const viewRule: Record<InboxView, Formula> = {
   needs_you: inState('needs_you'),
+  drafts: all(draftWaiting, inState('resolved', 'snoozed').not()),
   waiting: inState('waiting'),
   snoozed: inState('snoozed'),
   bot: all(botOn, handedOver.not(), inState('bot', 'waiting')),
@@ -209,7 +229,16 @@ export const inView = (view: InboxView, f: StateFacts, now = new Date()) => view
 export const viewSql = (view: InboxView, columns: StateColumns) => viewRule[view].sql(columns);
 
 /** The counted views; `on`/`off`: counted as the shop's switch is (the others do not depend on it). */
-export const countedViews = ['needs_you', 'waiting', 'snoozed', 'bot', 'unread', 'resolved', 'all'] as const;
+export const countedViews = [
+  'needs_you',
+  'drafts',
+  'waiting',
+  'snoozed',
+  'bot',
+  'unread',
+  'resolved',
+  'all',
+] as const;
 export const switchViews = ['needs_you', 'bot'] as const;
 /** The tally columns of `inbox_tallies`, in the order of the function's OUT parameters. */
 export const tallyColumns = countedViews.flatMap((v) =>
@@ -217,8 +246,9 @@ export const tallyColumns = countedViews.flatMap((v) =>
 );
 
 /**
- * `inbox_tally_of` (migration 0017): what one conversation adds to its shop's counts at moment
- * `at` ('-infinity' in the tallies: a snooze never passes there; the counts add the passed ones).
+ * `inbox_tally_of` (migration 0021): what one conversation adds to its shop's counts at moment
+ * `at` ('-infinity' in the tallies: a snooze or a draft's time never passes there; the counts add
+ * the passed ones).
  */
 export function tallyFunctionSql(): string {
   const columns = (bot: string): StateColumns => ({
@@ -231,6 +261,7 @@ export function tallyFunctionSql(): string {
     botOn: bot,
     answerDue: 'answer_due',
     unreadCount: 'unread_count',
+    draftUntil: 'draft_until',
     now: 'moment',
   });
   const on = columns('coalesce(bot_enabled, true)');
@@ -241,8 +272,8 @@ export function tallyFunctionSql(): string {
   );
   return `CREATE FUNCTION "inbox_tally_of"("resolved_at" timestamptz, "snoozed_until" timestamptz,
     "woke_at" timestamptz, "latest_at" timestamptz, "handed_over" boolean, "last_from" text,
-    "bot_enabled" boolean, "answer_due" boolean, "unread_count" integer, "moment" timestamptz,
-    ${tallyColumns.map((c) => `OUT "${c}" integer`).join(', ')})
+    "bot_enabled" boolean, "answer_due" boolean, "unread_count" integer, "draft_until" timestamptz,
+    "moment" timestamptz, ${tallyColumns.map((c) => `OUT "${c}" integer`).join(', ')})
   LANGUAGE sql IMMUTABLE AS $$
   SELECT
     ${outputs.join(',\n    ')}

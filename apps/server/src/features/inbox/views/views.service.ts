@@ -27,14 +27,16 @@ const viewColumns: StateColumns = {
   botOn: 'coalesce(c.bot_enabled, s.default_bot_status)',
   answerDue: 'c.answer_due',
   unreadCount: 'c.unread_count',
+  draftUntil: 'c.draft_until',
   now: 'now()',
 };
 /**
- * The predicates of the views' partial indexes (migrations 0011, 0017), which the rule implies: the
+ * The predicates of the views' partial indexes (migrations 0011, 0017, 0021), which the rule implies: the
  * planner uses an index only when the query holds its predicate word for word.
  */
 const indexed: Record<InboxView, string> = {
   needs_you: `c.resolved_at is null and (c.handed_over or c.last_from = 'customer' or c.woke_at is not null or c.snoozed_until is not null)`,
+  drafts: 'c.resolved_at is null and c.draft_until is not null',
   waiting: `c.resolved_at is null and c.last_from is distinct from 'customer'`,
   snoozed: 'c.resolved_at is null and c.snoozed_until is not null',
   unread: 'c.resolved_at is null and c.unread_count > 0',
@@ -122,6 +124,7 @@ type RawRow = [
   wokeAt: string | null,
   replyDueAt: string | null,
   answerDue: boolean,
+  draftUntil: string | null,
   shopName: string,
   provider: RowShop['provider'],
   defaultBotStatus: boolean,
@@ -129,10 +132,10 @@ type RawRow = [
 const rowArray = sql`json_build_array(page.id, page.shop_id, page.external_id, page.customer_name,
   page.latest_text, page.latest_at, page.last_from, page.unread_count, page.bot_enabled, page.handed_over,
   page.handover_reason, page.handover_code, page.resolved_at, page.snoozed_until, page.woke_at, page.reply_due_at,
-  page.answer_due, page.shop_name, page.provider, page.default_bot_status)`;
+  page.answer_due, page.draft_until, page.shop_name, page.provider, page.default_bot_status)`;
 const rowColumns = sql`c.id, c.shop_id, c.external_id, c.customer_name, c.latest_text, c.latest_at, c.last_from,
   c.unread_count, c.bot_enabled, c.handed_over, c.handover_reason, c.handover_code, c.resolved_at,
-  c.snoozed_until, c.woke_at, c.reply_due_at, c.answer_due`;
+  c.snoozed_until, c.woke_at, c.reply_due_at, c.answer_due, c.draft_until`;
 const maybeDate = (v: string | null) => (v === null ? null : new Date(v));
 
 function parseRow([
@@ -153,6 +156,7 @@ function parseRow([
   wokeAt,
   replyDueAt,
   answerDue,
+  draftUntil,
   shopName,
   provider,
   defaultBotStatus,
@@ -176,6 +180,7 @@ function parseRow([
       wokeAt: maybeDate(wokeAt),
       replyDueAt: maybeDate(replyDueAt),
       answerDue,
+      draftUntil: maybeDate(draftUntil),
     },
     shop: { id: shopId, name: shopName, provider, defaultBotStatus },
   };
@@ -187,6 +192,7 @@ type ListOptions = z.output<typeof inboxListQuery>;
 export type CountsRow = { shop_id: string } & Record<(typeof countedViews)[number], number>;
 const countKey = {
   needs_you: 'needsYou',
+  drafts: 'drafts',
   waiting: 'waiting',
   snoozed: 'snoozed',
   bot: 'bot',
@@ -207,6 +213,7 @@ export function countsOf(rows: CountsRow[]): InboxCounts {
   const total = (key: (typeof countKey)[keyof typeof countKey]) => shops.reduce((n, s) => n + s[key], 0);
   return {
     needsYou: total('needsYou'),
+    drafts: total('drafts'),
     waiting: total('waiting'),
     snoozed: total('snoozed'),
     unread: total('unread'),
@@ -220,7 +227,7 @@ export function countsOf(rows: CountsRow[]): InboxCounts {
 const isSwitchView = (v: string) => (switchViews as readonly string[]).includes(v);
 const tallyArgs = (moment: string) =>
   `c.resolved_at, c.snoozed_until, c.woke_at, c.latest_at, c.handed_over, c.last_from, c.bot_enabled,
-    c.answer_due, c.unread_count, ${moment}`;
+    c.answer_due, c.unread_count, c.draft_until, ${moment}`;
 /** Each view's count of a shop `s` from its tallies `t` and its passed snoozes `w`. */
 const countColumns = countedViews
   .map((v) => {
@@ -232,9 +239,10 @@ const countColumns = countedViews
   })
   .join(', ');
 /**
- * Per shop: its tallies (kept by triggers, migrations 0012 and 0017), and for each conversation
- * whose snooze has passed but which the wake job has not cleared yet, what it counts for now in
- * place of what the tallies count it for (snoozed).
+ * Per shop: its tallies (kept by triggers, migrations 0012, 0017 and 0021), and for each
+ * conversation whose snooze has passed but which the wake job has not cleared yet, or whose draft's
+ * response window runs low, what it counts for now in place of what the tallies count it for
+ * (snoozed, draft).
  */
 const countsFrom = `shops s
   left join lateral (select ${tallyColumns.map((c) => `sum(x."${c}") as "${c}"`).join(', ')}
@@ -243,7 +251,8 @@ const countsFrom = `shops s
     from conversations c
     cross join lateral inbox_tally_of(${tallyArgs('now()')}) l
     cross join lateral inbox_tally_of(${tallyArgs("'-infinity'")}) f
-    where c.shop_id = s.id and c.snoozed_until is not null and c.snoozed_until <= now()) w`;
+    where c.shop_id = s.id and ((c.snoozed_until is not null and c.snoozed_until <= now())
+      or (c.draft_until is not null and c.draft_until <= now()))) w`;
 
 /** The one inbox's reads across all of a merchant's shops: views, search and counts. */
 export function createInboxViews(db: Db) {

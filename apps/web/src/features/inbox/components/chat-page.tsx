@@ -27,6 +27,8 @@ import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
+import { DraftCard } from '../../drafts/components/draft-card.tsx';
+import { HandoverSummaryCard } from '../../drafts/components/handover-summary-card.tsx';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { type ConversationRow, useConversations } from '../api/conversations.ts';
 import { useInboxRow } from '../api/inbox.ts';
@@ -258,6 +260,7 @@ export function ChatView({
             {state.reason}.{row.stateReason ? ` ${chatBotWords.pausedBanner}` : ''}
           </Alert>
         )}
+        {row && <HandoverSummaryCard row={row} />}
         {/* The shop the cards in its messages are looked up in. */}
         <CardShopContext value={shop}>
           <ChatMessages
@@ -273,6 +276,7 @@ export function ChatView({
             onCorrect={(question, reply) => setCorrecting({ question, reply })}
           />
         </CardShopContext>
+        {row && <DraftCard row={row} onDone={setAlert} onSent={() => void chat.refetch()} />}
         <ReplyBox
           onSend={onSend}
           pending={send.isPending}

@@ -1,4 +1,5 @@
 import {
+  draftWords,
   type InboxRow,
   type InboxView,
   inboxView,
@@ -10,6 +11,7 @@ import {
 } from '@balas/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
+import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
 import TimerOutlined from '@mui/icons-material/TimerOutlined';
@@ -42,6 +44,9 @@ const SavedRepliesDialog = lazy(() =>
   import('../saved-replies/saved-replies-dialog.tsx').then((m) => ({ default: m.SavedRepliesDialog })),
 );
 const AlertsDialog = lazy(() => import('./alerts-dialog.tsx').then((m) => ({ default: m.AlertsDialog })));
+const DraftModesDialog = lazy(() =>
+  import('../../../drafts/components/draft-modes-dialog.tsx').then((m) => ({ default: m.DraftModesDialog })),
+);
 const ResponseWindowsDialog = lazy(() =>
   import('./response-windows-dialog.tsx').then((m) => ({ default: m.ResponseWindowsDialog })),
 );
@@ -123,6 +128,8 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
   const managingMounted = useOpenedOnce(managing);
   const alertsMounted = useOpenedOnce(alerts);
   const windowsMounted = useOpenedOnce(windows);
+  const [drafting, setDrafting] = useState(false);
+  const draftingMounted = useOpenedOnce(drafting);
   const filter: InboxFilter = { view, shopId: address.shopId, channel: address.channel, q: address.q };
   const list = useInboxList(filter);
   const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -271,6 +278,11 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 28 }, flex: 1 }}>
           {inboxWords.title}
         </Typography>
+        <Tooltip title={draftWords.settingsTitle}>
+          <IconButton aria-label={draftWords.settingsTitle} onClick={() => setDrafting(true)}>
+            <EditNoteRounded />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={inboxWords.windows.title}>
           <IconButton aria-label={inboxWords.windows.title} onClick={() => setWindows(true)}>
             <TimerOutlined />
@@ -318,6 +330,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
       <Suspense fallback={null}>
         {managingMounted && <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />}
         {alertsMounted && <AlertsDialog open={alerts} onClose={() => setAlerts(false)} />}
+        {draftingMounted && <DraftModesDialog open={drafting} onClose={() => setDrafting(false)} />}
         {windowsMounted && (
           <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
         )}

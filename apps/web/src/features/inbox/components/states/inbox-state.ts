@@ -6,6 +6,7 @@ export type ChipColor = 'default' | 'success' | 'warning' | 'info' | 'error';
 const colors: Record<InboxRow['state'], ChipColor> = {
   bot: 'success',
   needs_you: 'warning',
+  draft: 'info',
   waiting: 'info',
   resolved: 'default',
   snoozed: 'default',
