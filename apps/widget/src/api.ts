@@ -24,10 +24,22 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   return body.data as T;
 }
 
+/** Whether the visitor is asked to rate the chat (after the shop resolved it). */
+export interface RatingState {
+  ask: boolean;
+  stars: number | null;
+}
+
 export const fetchHistory = (shop: string, session: string) =>
-  call<{ chatHistory: Turn[] }>(`/api/website/v1/${encodeURIComponent(shop)}/${session}`).then(
-    (d) => d.chatHistory,
+  call<{ chatHistory: Turn[]; rating?: RatingState }>(
+    `/api/website/v1/${encodeURIComponent(shop)}/${session}`,
   );
+
+export const sendRating = (shop: string, session: string, stars: number, comment: string) =>
+  call<RatingState>(`/api/website/v1/${encodeURIComponent(shop)}/rating`, {
+    method: 'POST',
+    body: JSON.stringify({ sessionId: session, stars, ...(comment ? { comment } : {}) }),
+  });
 
 export const sendQuery = (shop: string, session: string, query: string) =>
   call<{ response: string; handover: boolean }>(`/api/website/v1/${encodeURIComponent(shop)}`, {

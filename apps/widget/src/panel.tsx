@@ -1,8 +1,9 @@
-import { messages } from '@balas/contracts';
+import { messages, ratingWords } from '@balas/contracts';
 import { render } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { fetchHistory, fetchStatus, type Reply, sendQuery, type Turn } from './api.ts';
+import { fetchHistory, fetchStatus, type RatingState, type Reply, sendQuery, type Turn } from './api.ts';
 import type { HostMessage, PanelMessage } from './protocol.ts';
+import { RatingForm } from './rating.tsx';
 import { sessionId } from './session.ts';
 import './panel.css';
 
@@ -62,6 +63,8 @@ function Panel() {
   const [teamWillReply, setTeamWillReply] = useState(false);
   const [replies, setReplies] = useState<'bot' | 'team' | null>(null);
   const [text, setText] = useState('');
+  const [rating, setRating] = useState<RatingState | null>(null);
+  const [thanked, setThanked] = useState(false);
   const [error, setError] = useState('');
   const log = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -75,8 +78,9 @@ function Panel() {
 
   const refresh = () =>
     fetchHistory(shop, session)
-      .then((history) => {
+      .then(({ chatHistory: history, rating: asked }) => {
         setTurns(history);
+        setRating(asked ?? null);
         setError('');
         const count = replyCount(history);
         if (isShown.current || seen.current === null) seen.current = count;
@@ -220,6 +224,21 @@ function Panel() {
         {handover && !personReplied && <p class="notice">{messages.widget.handover}</p>}
         {teamWillReply && !handover && !personReplied && (
           <p class="notice">{messages.widget.teamWillReply}</p>
+        )}
+        {rating?.ask && !pending && (
+          <RatingForm
+            shop={shop}
+            session={session}
+            onRated={() => {
+              setThanked(true);
+              void refresh();
+            }}
+          />
+        )}
+        {thanked && !rating?.ask && (
+          <p class="notice" role="status">
+            {ratingWords.widget.thanks}
+          </p>
         )}
       </div>
       {error && !failed && <p class="error">{error}</p>}

@@ -31,6 +31,7 @@ export * from './vouchers.ts';
 export * from './website-import.ts';
 export * from './business-hours.ts';
 export * from './my-public-holidays.ts';
+export * from './rating-words.ts';
 export * from './ratings.ts';
 export * from './test-questions.ts';
 export * from './drafts.ts';

@@ -36,6 +36,7 @@ import { useMessages, useSendReply } from '../api/messages.ts';
 import { CardShopContext } from './cards/card-shop.ts';
 import { chatBubbles } from './chat-log.ts';
 import { ChatMessages, type ChatMessagesHandle } from './chat-messages.tsx';
+import { ChatRating } from './chat-rating.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { ComposerDialogs, type ComposerOpen, ComposerTools } from './composer/composer-tools.tsx';
 import { ReplyBox } from './saved-replies/reply-box.tsx';
@@ -240,6 +241,7 @@ export function ChatView({
                 {name}
               </Typography>
               {row && <StateChip row={row} />}
+              {row && <ChatRating conversationId={row.id} state={row.state} />}
             </Stack>
             <Typography variant="caption" color="text.secondary" noWrap component="p">
               {subtitle}

@@ -26,6 +26,7 @@ import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
 import { change, count, duration, percent, shortDate } from './format.ts';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
+import { RatingsFigure } from './ratings-figure.tsx';
 
 const d = insightsMessages.definitions;
 const details = insightsMessages.details;
@@ -189,6 +190,7 @@ export function InsightsPage() {
           </Typography>
           <Figures data={data} />
           <ApprovedFigure shopId={filter.shopId} days={filter.days ?? 30} />
+          <RatingsFigure filter={filter} />
         </>
       )}
       {!noShops && <KnowledgeGaps shopId={filter.shopId} shops={shops.data ?? []} />}

@@ -19,6 +19,9 @@ import { shopPath } from './shop-card.tsx';
 const ShopSettingsForm = lazy(() =>
   import('./shop-settings-form.tsx').then((m) => ({ default: m.ShopSettingsForm })),
 );
+const BusinessHoursCard = lazy(() =>
+  import('./business-hours-card.tsx').then((m) => ({ default: m.BusinessHoursCard })),
+);
 
 interface Props {
   /**
@@ -82,6 +85,9 @@ export function ShopDetailPage({ conversations }: Props) {
             {!channelOf(shop.providerName).marketplace && <EmbedSnippet shop={shop} />}
             <Suspense fallback={null}>
               <ShopSettingsForm key={shop.id} shop={shop} />
+            </Suspense>
+            <Suspense fallback={null}>
+              <BusinessHoursCard key={shop.id} shop={shop} />
             </Suspense>
             <RemoveShopButton shop={shop} />
           </AfterFirstPaint>
