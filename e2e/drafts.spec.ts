@@ -52,6 +52,9 @@ describe('draft mode in the inbox', () => {
     const dialog = page.getByRole('dialog', { name: 'Draft mode' });
     await dialog.getByRole('radio', { name: 'Only when unsure' }).check();
     await dialog.getByRole('slider').waitFor();
+    // The radios' and the Save button's transitions end before the picture.
+    await dialog.getByRole('button', { name: 'Save' }).waitFor();
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${shots}/drafts-settings-1280.png` });
     await expectAccessible(page, 'Draft mode dialog, 1280 px');
     await dialog.getByRole('radio', { name: /^Always/ }).check();
@@ -119,6 +122,12 @@ describe('draft mode in the inbox', () => {
     // On a phone: the Drafts view and the summary fit.
     await call('PUT', `/inbox/draft-modes/${shopId}`, { mode: 'always' });
     await visitorAsks(server.url, shopId, 'sarawak00001', 'Do you deliver to Sarawak?');
+    // Stored as a draft (the widget's answer is empty): listed in Drafts.
+    const rows = await call<{ shopperName: string; state: string; views: string[] }[]>(
+      'GET',
+      `/inbox/conversations?view=all&shopId=${shopId}`,
+    );
+    expect(rows.find((r) => r.shopperName === 'Visitor sara')?.views).toContain('drafts');
     const phone = await newPage(browser, server.url, { width: 390, height: 844 });
     await phone.page.goto('/');
     await phone.page.evaluate((t) => localStorage.setItem('token', t), token);
