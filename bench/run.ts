@@ -13,6 +13,7 @@ import { type Figure, report } from './support.ts';
 import { benchTestsApproved } from './tests-approved.bench.ts';
 import { benchUploadBombs } from './upload-bombs.bench.ts';
 import { benchVouchers } from './vouchers.bench.ts';
+import { benchWebsiteImport } from './website-import.bench.ts';
 import { benchWidget } from './widget.bench.ts';
 
 // `npm run bench [name...]`: each benchmark prints its figures and the ratio to its budget.
@@ -31,6 +32,7 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   soak: benchSoak,
   'tests-approved': benchTestsApproved,
   vouchers: benchVouchers,
+  'website-import': benchWebsiteImport,
   widget: benchWidget,
 };
 

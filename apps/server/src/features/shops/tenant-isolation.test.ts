@@ -22,6 +22,8 @@ function kindOf(url: string, param: string): string | undefined {
   if (url.startsWith('/api/inbox/conversations/:id')) return 'conversationUuid';
   if (url.startsWith('/api/saved-replies/:id')) return 'savedReplyId';
   if (url.startsWith('/api/shopee/v1/lang_chain_push/loader/:id')) return 'fileId';
+  if (url.startsWith('/api/knowledge/websites/pages/:id')) return 'websitePageId';
+  if (url.startsWith('/api/knowledge/websites/:id')) return 'websiteSourceId';
   if (/\/gpt\/:categoryId\/information\/:id$/.test(url)) return 'informationEntryId';
   if (/\/gpt\/:categoryId\/response\/:id$/.test(url)) return 'responseEntryId';
   if (/\/shops\/:shopId\/tests\/:id$/.test(url)) return 'testQuestionId';
@@ -49,6 +51,7 @@ const bodies: Record<string, unknown> = {
   'PUT /api/inbox/draft-modes/:shopId': { mode: 'always' },
   'POST /api/inbox/conversations/:id/drafts/:draftId/send': { text: 'Stolen' },
   'PATCH /api/saved-replies/:id': { text: 'Stolen' },
+  'PATCH /api/knowledge/websites/:id': { schedule: 'daily' },
   'POST /api/shops/:shopId/tests': { question: 'Stolen?', expect: 'handover' },
   'PUT /api/shops/:shopId/tests/:id': { question: 'Stolen?', expect: 'handover' },
   'POST /api/shops/:shopId/approved-answers': { questions: ['Stolen?'], answers: { en: 'Yes' } },
@@ -150,6 +153,19 @@ beforeAll(async () => {
     })
   ).id;
 
+  // A website source with one page, stored as an import leaves them (no fetch needed).
+  const { websitePages, websiteSources } = await import('../../db/schema.ts');
+  const [source] = await t.ctx.database.db
+    .insert(websiteSources)
+    .values({ shopId: real.shopId, url: 'https://shop.example.com/faq', status: 'done' })
+    .returning();
+  real.websiteSourceId = source!.id;
+  const [page] = await t.ctx.database.db
+    .insert(websitePages)
+    .values({ sourceId: source!.id, shopId: real.shopId, url: source!.url, status: 'ok', text: 'Delivery' })
+    .returning();
+  real.websitePageId = page!.id;
+
   bodies['POST /api/shopee/:shopId/gpt/copy'] = { fromShopId: real.shopId };
   bodies['POST /api/shopee/v1/:shopId/info/remove-product'] = {
     infoIds: [real.infoId],
@@ -227,6 +243,7 @@ describe('tenant isolation', () => {
     expect(simulate.statusCode).toBe(404);
     for (const path of [
       '/api/inbox/conversations',
+      '/api/knowledge/websites',
       '/api/insights',
       '/api/insights/gaps',
       '/api/approved-answers/usage',
@@ -234,7 +251,11 @@ describe('tenant isolation', () => {
       const res = await t.app.inject({ url: `${path}?shopId=${real.shopId}`, headers: intruder });
       expect(`${path} ${res.statusCode}`).toBe(`${path} 404`);
     }
-    for (const path of ['/api/insights/gaps/dismiss', '/api/insights/gaps/entry']) {
+    for (const path of [
+      '/api/insights/gaps/dismiss',
+      '/api/insights/gaps/entry',
+      '/api/knowledge/websites',
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: path,
@@ -245,6 +266,7 @@ describe('tenant isolation', () => {
           topicId: real.categoryId,
           categorization: 'q',
           knowledge: 'a',
+          url: 'https://shop.example.com/faq',
         },
       });
       expect(`${path} ${res.statusCode}`).toBe(`${path} 404`);

@@ -1,7 +1,7 @@
 import type { WebsiteDiffLine } from '@balas/contracts';
 
 /** Beyond this many line pairs the middle of two texts is shown as removed, then added, whole. */
-const MAX_CELLS = 1_000_000;
+const MAX_CELLS = 400_000;
 /** Unchanged lines kept around each change. */
 const CONTEXT = 2;
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   websiteImportLimits as bounds,
   limits,
@@ -23,7 +22,7 @@ import {
 import { isUuid } from '../../shops/shop-guard.ts';
 import { ingestFileJob } from '../knowledge.jobs.ts';
 import type { KnowledgeService } from '../knowledge.service.ts';
-import { htmlToText } from './html-text.ts';
+import { createPageReader, PageReadError, type PageReader } from './page-reader.ts';
 import { allowAll, disallowAll, parseRobots, type Robots } from './robots.ts';
 import { looksLikeSitemap, parseSitemap } from './sitemap.ts';
 import { diffLines } from './text-diff.ts';
@@ -211,6 +210,7 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
     url: string,
     robots: Robots,
     signal: AbortSignal,
+    reader: PageReader,
     fetched?: FetchedPage,
   ): Promise<PageOutcome> {
     if (!robots.allows(url)) return { url, ok: false, disallowed: true, error: words.refused.robots };
@@ -222,14 +222,14 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
       if (!isHtml(page) && !isPlain(page))
         return { url, ok: false, disallowed: false, error: words.refused.notHtml };
       const body = decodeBody(page);
-      // Reading a page of 2 MB takes a few milliseconds; requests get a turn before each.
-      await nextTurn();
       const read = isHtml(page)
-        ? htmlToText(body, bounds.maxPageChars)
+        ? await reader.read(body, bounds.maxPageChars)
         : { title: '', text: body.replace(/\r\n?/g, '\n').trim().slice(0, bounds.maxPageChars) };
       if (!read.text) return { url, ok: false, disallowed: false, error: words.refused.noText };
       return { url, ok: true, title: read.title, text: read.text };
     } catch (error) {
+      if (error instanceof PageReadError)
+        return { url, ok: false, disallowed: false, error: words.refused.noText };
       if (!(error instanceof FetchRefused)) throw error;
       if (signal.aborted) return { url, ok: false, disallowed: false, error: words.refused.deadline };
       return { url, ok: false, disallowed: false, error: refusalMessage(error.reason) };
@@ -513,6 +513,7 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
           return null;
         }
         const outcomes: PageOutcome[] = [];
+        const reader = createPageReader();
         let next = 0;
         const worker = async () => {
           while (next < found.urls.length) {
@@ -520,11 +521,15 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
             outcomes.push(
               signal.aborted
                 ? { url, ok: false, disallowed: false, error: words.refused.deadline }
-                : await readPage(url, robots, signal, url === source.url ? found.first : undefined),
+                : await readPage(url, robots, signal, reader, url === source.url ? found.first : undefined),
             );
           }
         };
-        await Promise.all(Array.from({ length: Math.min(bounds.concurrency, found.urls.length) }, worker));
+        try {
+          await Promise.all(Array.from({ length: Math.min(bounds.concurrency, found.urls.length) }, worker));
+        } finally {
+          await reader.close();
+        }
 
         const before = await db.select().from(websitePages).where(eq(websitePages.sourceId, source.id));
         const byUrl = new Map(before.map((p) => [p.url, p]));

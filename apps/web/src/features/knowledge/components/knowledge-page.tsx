@@ -36,6 +36,7 @@ import { openAuthorized } from '../../../lib/api-client.ts';
 import { useCurrentShop } from '../../shops/hooks/current-shop.ts';
 import { downloadPath, useFileMutations, useFiles } from '../api/files.ts';
 import { ProductsTab } from './products-tab.tsx';
+import { WebsiteTab } from './website-tab.tsx';
 
 /** 'Manage Knowledge for Shop: {shop name}': General (files) and Products tabs. */
 export function KnowledgePage() {
@@ -51,8 +52,15 @@ export function KnowledgePage() {
       <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }}>
         <Tab label="General" />
         <Tab label="Products" />
+        <Tab label="Website" />
       </Tabs>
-      {tab === 0 ? <FilesTab shop={shop} /> : <ProductsTab shop={shop} />}
+      {tab === 0 ? (
+        <FilesTab shop={shop} />
+      ) : tab === 1 ? (
+        <ProductsTab shop={shop} />
+      ) : (
+        <WebsiteTab shop={shop} />
+      )}
     </Box>
   );
 }
