@@ -31,6 +31,7 @@ const expectedPublic = [
   'POST /api/webhooks/lazada',
   'POST /api/webhooks/shopee',
   'POST /api/website/v1/:id',
+  'POST /api/website/v1/:id/rating',
 ];
 
 const sample = (name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'x');

@@ -1,3 +1,4 @@
+import { defaultBusinessHours } from '@balas/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
@@ -48,6 +49,7 @@ const bodies: Record<string, unknown> = {
   'DELETE /api/shopee/v1/:shopId/products': { productId: ['8001'] },
   'POST /api/inbox/conversations/:id/snooze': { until: new Date(Date.now() + 3600_000).toISOString() },
   'PUT /api/inbox/response-windows/:shopId': { hours: 6 },
+  'PUT /api/shops/:shopId/business-hours': defaultBusinessHours(),
   'PUT /api/inbox/draft-modes/:shopId': { mode: 'always' },
   'POST /api/inbox/conversations/:id/drafts/:draftId/send': { text: 'Stolen' },
   'PATCH /api/saved-replies/:id': { text: 'Stolen' },
