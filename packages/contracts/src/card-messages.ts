@@ -43,6 +43,16 @@ export const cardMessages = {
   sellerCentreShort: { shopee: 'Seller Centre', lazada: 'Seller Center' },
   sticker: 'Sticker',
   image: 'Image sent in the chat',
+  /** Labels of messages that are not cards (spec §2), the same for every platform. */
+  notice: 'Notification',
+  video: 'Video',
+  watchVideo: 'Watch video',
+  productsSuggested: 'Products suggested',
+  productLink: (ids: string) => `Product / FAQ link: item ${ids}`,
+  orderLabel: (id: string) => `Order ${id}`,
+  voucherSuggested: (code: string) => `Voucher suggested: ${code}`,
+  faqLink: (id?: string) => (id ? `FAQ link #${id}` : 'FAQ link'),
+  shopAction: 'Shop action button',
   panel: {
     title: 'Shopper',
     open: 'Shopper details',

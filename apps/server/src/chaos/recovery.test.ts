@@ -106,8 +106,7 @@ describe('a bot reply left pending by an attempt that died mid-send', () => {
       message: {
         externalId: 'orphan-q',
         sender: 'customer',
-        type: 'text',
-        content: { text: 'are you open on Sunday?' },
+        content: { kind: 'text', text: 'are you open on Sunday?' },
         sentAt: new Date(),
       },
     });
@@ -120,7 +119,7 @@ describe('a bot reply left pending by an attempt that died mid-send', () => {
         conversationId: question.conversationId,
         sender: 'bot',
         text: 'Yes, 10am to 4pm',
-        content: { text: 'Yes, 10am to 4pm' },
+        content: { kind: 'text', text: 'Yes, 10am to 4pm' },
         status: 'pending',
         replyTo: question.id,
         createdAt: new Date(Date.now() - 30_000),

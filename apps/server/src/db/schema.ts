@@ -1,4 +1,4 @@
-import type { BusinessHours, HandoverSummary } from '@balas/contracts';
+import type { BusinessHours, HandoverSummary, MessageContent } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -278,7 +278,10 @@ export const messages = pgTable(
     externalId: text('external_id'),
     sender: text('sender', { enum: ['customer', 'agent', 'bot'] }).notNull(),
     type: text('type').notNull().default('text'),
-    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** Canonical (decision 0020): the same shape whatever the platform. */
+    content: jsonb('content').$type<MessageContent>().notNull(),
+    /** The platform's own content as it came or went, for audit; null for the website's own messages. */
+    raw: jsonb('raw').$type<Record<string, unknown>>(),
     text: text('text').notNull().default(''),
     /** For bot replies: the customer message answered. Unique, so a message is answered at most once. */
     replyTo: uuid('reply_to'),

@@ -1,4 +1,4 @@
-import type { Provider, ShopVoucher } from '@balas/contracts';
+import type { ComposedKind, MessageContent, Provider, ShopVoucher } from '@balas/contracts';
 import type { ProductVariationRow, ShopRow } from '../db/schema.ts';
 import type { OrderPlatform } from './orders.ts';
 
@@ -23,61 +23,34 @@ export interface PlatformConversation {
   lastMessageExternalId?: string | null;
 }
 
-/** A message as it arrives from a platform or a visitor, in our terms. */
+/** A message in a platform's own format: its type name and content (Lazada's template id as text). */
+export interface NativeMessage {
+  type: string;
+  content: Record<string, unknown>;
+}
+
+/** A message as it arrives from a platform or a visitor, in our terms (decoded by its adapter). */
 export interface IncomingMessage {
   conversation: { externalId: string; customerId: string; customerName: string };
   message: {
     externalId: string;
     sender: 'customer' | 'agent' | 'bot';
-    type: string;
-    content: Record<string, unknown>;
+    content: MessageContent;
+    /** The platform's own message, kept beside the content for audit; none for the website's own. */
+    raw?: NativeMessage | null;
     sentAt: Date;
   };
 }
 
-/** A message the shop side sends, in the platform's content format. */
+/** A message the shop side sends, in our terms; the adapter encodes it for its platform. */
 export interface OutgoingMessage {
-  type: string;
-  content: Record<string, unknown>;
+  content: MessageContent;
   /**
    * The picture's bytes, for a platform that takes an image message only after its own upload
    * (Shopee); read when the message is sent, so a retry uploads again.
    */
   upload?: (() => Promise<{ data: Buffer; mime: string; fileName: string }>) | undefined;
 }
-
-/** A picture the composer sends: stored by us and served publicly at `url`. */
-export interface ComposedImage {
-  imageId: string;
-  url: string;
-  width: number;
-  height: number;
-}
-
-/** A product of the shop's catalogue the composer sends, as its card shows it. */
-export interface ComposedProduct {
-  externalId: string;
-  name: string;
-  price: string | null;
-  currency: string | null;
-  image: string | null;
-}
-
-/**
- * The composer's messages in the platform's own types (marketplaces.md: Shopee `image`, `item`,
- * `order`; Lazada templates 3, 10006, 10007, 10008; the widget's image and product card). Null
- * where the channel has no such message.
- */
-export interface Composer {
-  image(image: ComposedImage): OutgoingMessage;
-  product(product: ComposedProduct): OutgoingMessage;
-  voucher: ((voucher: ShopVoucher) => OutgoingMessage) | null;
-  order: ((orderId: string) => OutgoingMessage) | null;
-}
-
-/** The stored picture a composed image message carries (`image_id` in its content), if any. */
-export const imageIdOf = (content: Record<string, unknown>) =>
-  typeof content.image_id === 'string' ? content.image_id : null;
 
 /** A product as the platform lists it. */
 export interface CatalogueItem {
@@ -131,12 +104,10 @@ export interface Platform {
   connector: Connector | null;
   /** Null when the platform sends no pushes here (the website, or a platform that is off). */
   verifier: PushVerifier | null;
-  /** A plain text reply in the platform's message format. */
-  textMessage(text: string): OutgoingMessage;
-  /** The text a message carries, whatever the platform's content format. */
-  textOf(content: Record<string, unknown>): string | undefined;
-  /** Pictures, products, vouchers and orders sent from the merchant's composer. */
-  compose: Composer;
+  /** A message in our terms as this platform sends it (what is stored as its raw payload). */
+  encode(content: MessageContent): NativeMessage;
+  /** The composer's messages this platform takes (pictures, products, vouchers, orders). */
+  accepts: readonly ComposedKind[];
   send(
     shop: PlatformShop,
     conversation: PlatformConversation,

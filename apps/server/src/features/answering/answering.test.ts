@@ -310,8 +310,7 @@ describe('auto-reply', () => {
           message: {
             externalId: `caught-up-${n}`,
             sender,
-            type: 'text',
-            content: { text },
+            content: { kind: 'text', text },
             sentAt: new Date(start + n * 1000),
           },
         },
@@ -340,8 +339,7 @@ describe('auto-reply', () => {
         message: {
           externalId: 'answered-once-1',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'how long is delivery to Sabah?' },
+          content: { kind: 'text', text: 'how long is delivery to Sabah?' },
           sentAt: new Date(),
         },
       },

@@ -1,10 +1,9 @@
 import { type AnswerResult, planOrderAnswer, voucherOfferText } from '@balas/bot';
-import { awayText, handoverReasonMessage } from '@balas/contracts';
+import { awayText, handoverReasonMessage, orderIdOf, productIdsOf, writtenTextOf } from '@balas/contracts';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
-import type { OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { Drafts } from '../drafts/drafts.service.ts';
 import type { HandoverSummaries } from '../handover/handover-summaries.ts';
@@ -15,12 +14,7 @@ import type { ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
-import {
-  conversationTurns,
-  inWrittenOrder,
-  orderOfContent,
-  productOfContent,
-} from './conversation-context.ts';
+import { conversationTurns, inWrittenOrder } from './conversation-context.ts';
 import type { OrderAnswers } from './order-answers.ts';
 
 /** The reason a merchant reads for a handover (the contracts' words; never a score). */
@@ -80,14 +74,10 @@ export function createAutoReply(
 ) {
   const { db } = ctx.database;
   const startedAt = new Date();
-  const { platforms } = deps;
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
   /** What a shopper wrote in a message, '' for a card or sticker (its preview label is no question). */
-  const writtenText = (m: Pick<MessageRow, 'content'>) => {
-    const written = m.content.text ?? m.content.txt;
-    return typeof written === 'string' ? written.trim() : '';
-  };
+  const writtenText = (m: Pick<MessageRow, 'content'>) => writtenTextOf(m.content);
 
   /**
    * The message the bot answers when deciding on `message`: the newest of the shopper's messages
@@ -102,7 +92,7 @@ export function createAutoReply(
         externalId: messages.externalId,
         sentAt: messages.sentAt,
         sender: messages.sender,
-        written: sql<boolean>`btrim(coalesce(${messages.content}->>'text', ${messages.content}->>'txt', '')) <> ''`,
+        written: sql<boolean>`${messages.content}->>'kind' = 'text' and btrim(${messages.content}->>'text') <> ''`,
       })
       .from(messages)
       .where(
@@ -169,8 +159,8 @@ export function createAutoReply(
       return quiet();
     }
     const question = writtenText(message);
-    const productId = productOfContent(message.content);
-    const orderCard = orderOfContent(message.content);
+    const productId = productIdsOf(message.content)[0];
+    const orderCard = orderIdOf(message.content);
     if (!question && !productId && !orderCard) return quiet();
     const history = await conversationTurns(db, conversation.id, message);
     // An order question is answered from the platform; a card alone only when the bot asked for it.
@@ -230,12 +220,11 @@ export function createAutoReply(
     }
     // The answer is logged once its reply is stored: a decision that raced another and lost (the
     // reply stored already, the conversation handed over by the other) leaves no answer behind.
-    const send = async (to: ConversationRow, content: OutgoingMessage) => {
-      const sent = await deps.replies.sendBot(shop, to, message.id, content);
+    const send = async (to: ConversationRow, text: string) => {
+      const sent = await deps.replies.sendBot(shop, to, message.id, text);
       if (sent) await deps.answering.record(shop, asked, result);
       return sent;
     };
-    const reply = platforms.of(shop.provider).textMessage;
     if (result.handover) {
       const handed = await deps.inbox.handOver(shop, conversation, {
         reason: result.handover.reason,
@@ -245,16 +234,16 @@ export function createAutoReply(
       // Outside business hours the shopper is told when the team is back (decision 0025).
       const away = awayText(shop.businessHours, new Date(), result.language);
       return {
-        sent: await send(handed, reply(away ? `${result.text}\n\n${away}` : result.text)),
+        sent: await send(handed, away ? `${result.text}\n\n${away}` : result.text),
         handover: true,
       };
     }
     const voucher = result.topic
       ? await deps.voucherOffers.offerFor(shop, conversation, result.topic.id)
       : null;
-    if (!voucher) return { sent: await send(conversation, reply(result.text)), handover: false };
+    if (!voucher) return { sent: await send(conversation, result.text), handover: false };
     const text = `${result.text}\n\n${voucherOfferText(result.language, voucher)}`;
-    const sent = await send(conversation, reply(text));
+    const sent = await send(conversation, text);
     // Only a voucher that reached the shopper is recorded.
     if (sent?.status === 'sent') await deps.voucherOffers.recordSent(shop, conversation, voucher, text);
     return { sent, handover: false };

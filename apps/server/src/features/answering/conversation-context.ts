@@ -1,4 +1,5 @@
 import type { HistoryTurn } from '@balas/bot';
+import { orderIdOf, productIdsOf } from '@balas/contracts';
 import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { botAnswers, messages } from '../../db/schema.ts';
@@ -8,20 +9,6 @@ import { botAnswers, messages } from '../../db/schema.ts';
 
 /** Turns the engine looks back over. */
 export const CONTEXT_TURNS = 8;
-
-/** The product a message carries (a Shopee item card or a Lazada product card), if any. */
-export function productOfContent(content: Record<string, unknown>): string | undefined {
-  const infos = content.chat_product_infos;
-  const first = Array.isArray(infos) ? (infos[0] as Record<string, unknown> | undefined) : undefined;
-  const id = content.item_id ?? content.itemId ?? content.productId ?? first?.item_id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
-/** The order a message carries (an order card), if any. */
-export function orderOfContent(content: Record<string, unknown>): string | undefined {
-  const id = content.order_sn ?? content.orderId ?? content.order_id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
 
 const ROLE = { customer: 'shopper', agent: 'agent', bot: 'bot' } as const;
 
@@ -82,12 +69,11 @@ export async function conversationTurns(
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(CONTEXT_TURNS);
   return inWrittenOrder(rows.filter((r) => r.status !== 'failed')).map((r) => {
-    const written = r.content.text ?? r.content.txt;
-    const productId = productOfContent(r.content);
-    const orderId = orderOfContent(r.content);
+    const productId = productIdsOf(r.content)[0];
+    const orderId = orderIdOf(r.content);
     return {
       role: ROLE[r.sender],
-      text: typeof written === 'string' ? written : r.sender === 'customer' ? '' : r.text,
+      text: r.content.kind === 'text' ? r.content.text : r.sender === 'customer' ? '' : r.text,
       ...(productId ? { productId } : {}),
       ...(orderId ? { orderId } : {}),
     };

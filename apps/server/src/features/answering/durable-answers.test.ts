@@ -1,3 +1,4 @@
+import type { MessageContent } from '@balas/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
@@ -43,8 +44,7 @@ describe('answers due', () => {
         message: {
           externalId: 'crash-1',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'hello, are you open today?' },
+          content: { kind: 'text' as const, text: 'hello, are you open today?' },
           sentAt: new Date(),
         },
       },
@@ -84,7 +84,7 @@ describe('pending replies', () => {
         conversationId: conversation!.id,
         sender: 'agent',
         text: 'We are open until 6pm',
-        content: { text: 'We are open until 6pm' },
+        content: { kind: 'text' as const, text: 'We are open until 6pm' },
         status: 'pending',
         createdAt: minutesAgo(5),
       })
@@ -112,7 +112,7 @@ describe('pending replies', () => {
       conversationId: conversation.id,
       sender: 'agent' as const,
       text,
-      content: { text },
+      content: { kind: 'text' as const, text },
       status: 'pending' as const,
       createdAt: minutesAgo(5),
     });
@@ -120,7 +120,7 @@ describe('pending replies', () => {
     const { accessToken, externalId } = await t.app.services.shops.accessToken(shop!);
     await t.app.services.clients.shopee.sendMessage(
       { accessToken, shopId: externalId },
-      { toId: BUYER, messageType: 'text', content: { text: 'Yes, 3 left in grey' } },
+      { toId: BUYER, messageType: 'text', content: { kind: 'text' as const, text: 'Yes, 3 left in grey' } },
     );
     const [sent] = await t.ctx.database.db
       .insert(messages)
@@ -168,7 +168,7 @@ describe('pending replies', () => {
         conversationId: conversation!.id,
         sender: 'agent',
         text: 'Grey is back next week',
-        content: { text: 'Grey is back next week' },
+        content: { kind: 'text' as const, text: 'Grey is back next week' },
         status: 'pending',
         createdAt: minutesAgo(5),
       })
@@ -187,18 +187,18 @@ describe('messages of the same second', () => {
   it('answers a question whose card, shared in the same second, was stored after it', async () => {
     const [shop] = await t.ctx.database.db.select().from(shops).where(eq(shops.id, websiteShopId));
     const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const say = (externalId: string, content: Record<string, string>) =>
+    const say = (externalId: string, content: MessageContent) =>
       t.app.services.inbox.ingest(
         shop!,
         {
           conversation: { externalId: 'samesecond', customerId: 'samesecond', customerName: 'Visitor' },
-          message: { externalId, sender: 'customer', type: 'text', content, sentAt },
+          message: { externalId, sender: 'customer', content, sentAt },
         },
         { answerDue: true },
       );
     // Platforms stamp whole seconds, and two pushes may be stored in either order.
-    const question = await say('same-1', { text: 'hello, are you open today?' });
-    const card = await say('same-2', { order_sn: '270101ABCDEFGH' });
+    const question = await say('same-1', { kind: 'text', text: 'hello, are you open today?' });
+    const card = await say('same-2', { kind: 'order', orderId: '270101ABCDEFGH' });
     await t.app.services.autoReply.replyTo(question!.message.id);
     await t.app.services.autoReply.replyTo(card!.message.id);
     const replies = await t.ctx.database.db

@@ -1,3 +1,4 @@
+import { writtenTextOf } from '@balas/contracts';
 import { createSandbox, type Sandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -277,7 +278,7 @@ describe('the newest message, through the website chat', () => {
     const receive = inbox.receive;
     const thanksStored = deferred();
     const questionStored = deferred();
-    const textOf = (incoming: IncomingMessage) => incoming.message.content.text;
+    const textOf = (incoming: IncomingMessage) => writtenTextOf(incoming.message.content);
     vi.spyOn(inbox, 'receive').mockImplementation(async (shop, incoming, options) => {
       if (textOf(incoming) === THANKS) {
         await questionStored.promise;

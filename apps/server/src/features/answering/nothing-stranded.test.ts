@@ -367,7 +367,7 @@ describe('the echo of a reply', () => {
     const shop = await shopRow(website);
     const incoming = (externalId: string, sender: 'customer' | 'bot', text: string) => ({
       conversation: { externalId: 'EchoVisitor1', customerId: 'EchoVisitor1', customerName: 'Visitor' },
-      message: { externalId, sender, type: 'text', content: { text }, sentAt: new Date() },
+      message: { externalId, sender, content: { kind: 'text' as const, text }, sentAt: new Date() },
     });
     const { conversation } = (await t.app.services.inbox.ingest(
       shop,
@@ -378,7 +378,7 @@ describe('the echo of a reply', () => {
       shopId: website,
       conversationId: conversation.id,
       sender: 'bot' as const,
-      content: { text: words },
+      content: { kind: 'text' as const, text: words },
       text: words,
       status,
       externalId,
@@ -427,8 +427,7 @@ describe('what the bot does not answer', () => {
         message: {
           externalId: 'given-up-1',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'Is anyone there?' },
+          content: { kind: 'text' as const, text: 'Is anyone there?' },
           sentAt: new Date(),
         },
       },
@@ -463,8 +462,7 @@ describe('an answer made due again while the bot decides', () => {
         message: {
           externalId: 'race-1',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'Do you sell gift cards?' },
+          content: { kind: 'text' as const, text: 'Do you sell gift cards?' },
           sentAt: new Date(),
         },
       },
@@ -496,8 +494,7 @@ describe('an answer made due again while the bot decides', () => {
         message: {
           externalId: 'race-2',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'Do you sell gift cards?' },
+          content: { kind: 'text' as const, text: 'Do you sell gift cards?' },
           sentAt: new Date(),
         },
       },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { InboxCounts, InboxRow } from '@balas/contracts';
+import { type InboxCounts, type InboxRow, writtenTextOf } from '@balas/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -349,7 +349,7 @@ async function strandedChats(): Promise<string[]> {
       // Where the bot is in charge, a written question is answered (Needs you is for what it cannot:
       // a sticker, a reply the platform refused).
       const inCharge = (c.botEnabled ?? shop!.defaultBotStatus) && !c.handedOver && !c.resolvedAt;
-      const written = typeof latest.content.text === 'string' && latest.content.text.trim() !== '';
+      const written = writtenTextOf(latest.content) !== '';
       if (inCharge && written && !byBot && !byPerson && !replies.some((r) => r.status === 'failed')) {
         problems.push(`${name}: ${story} not answered though the bot is on`);
       }

@@ -84,8 +84,8 @@ export const websiteChatRoutes: FastifyPluginAsyncZod<Options> = async (
           message: {
             externalId: `${sessionId}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
             sender: 'customer',
-            type: 'text',
-            content: { text: query },
+            content: { kind: 'text', text: query },
+            raw: null,
             sentAt,
           },
         },

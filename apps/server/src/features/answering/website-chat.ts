@@ -1,4 +1,4 @@
-import type { WebsiteHistory } from '@balas/contracts';
+import type { MessageContent, WebsiteHistory } from '@balas/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ShopRow } from '../../db/schema.ts';
@@ -38,19 +38,17 @@ export async function hasWebsiteConversation(db: Db, shopId: string, sessionId: 
 type WebsiteReply = WebsiteHistory['chatHistory'][number]['replies'][number];
 
 /** The composer's picture or product card in a website reply, as the widget shows it. */
-function richPartsOf(type: string, c: Record<string, unknown>): Pick<WebsiteReply, 'image' | 'product'> {
-  const s = (v: unknown) => (typeof v === 'string' ? v : null);
-  const n = (v: unknown) => (typeof v === 'number' && v > 0 ? v : 0);
-  if (type === 'image' && s(c.url))
-    return { image: { url: s(c.url)!, width: n(c.thumb_width), height: n(c.thumb_height) } };
-  if (type === 'item' && s(c.item_id) && s(c.name))
+function richPartsOf(c: MessageContent): Pick<WebsiteReply, 'image' | 'product'> {
+  if (c.kind === 'image') return { image: { url: c.url, width: c.width ?? 0, height: c.height ?? 0 } };
+  const product = c.kind === 'product' ? c.products[0] : undefined;
+  if (product?.name)
     return {
       product: {
-        id: s(c.item_id)!,
-        name: s(c.name)!,
-        price: s(c.price),
-        currency: s(c.currency),
-        image: s(c.image),
+        id: product.id,
+        name: product.name,
+        price: product.price ?? null,
+        currency: product.currency ?? null,
+        image: product.image ?? null,
       },
     };
   return {};
@@ -61,7 +59,6 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
     .select({
       sender: messages.sender,
       text: messages.text,
-      type: messages.type,
       content: messages.content,
       status: messages.status,
       sentAt: messages.sentAt,
@@ -83,7 +80,7 @@ export async function websiteHistoryOf(db: Db, shopId: string, sessionId: string
         pairs.push(last);
       }
       last.response = last.response ? `${last.response}\n${row.text}` : row.text;
-      last.replies.push({ text: row.text, from: row.sender, at, ...richPartsOf(row.type, row.content) });
+      last.replies.push({ text: row.text, from: row.sender, at, ...richPartsOf(row.content) });
     }
   }
   return pairs;

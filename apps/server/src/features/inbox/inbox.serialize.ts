@@ -1,9 +1,11 @@
 import {
   channelOf,
+  contentLabel,
   cutText,
   type LazadaMessageView,
   type LazadaSessionView,
   limits,
+  type MessageContent,
   type ShopeeConversationView,
   type ShopeeMessageView,
 } from '@balas/contracts';
@@ -114,20 +116,5 @@ export const messageViewOf = (
     : shopeeMessageView(m, c, shop.externalId ?? shop.id);
 
 /** A short text for lists and the bot: the message text, or a label for cards and media. */
-export function previewText(type: string, content: Record<string, unknown>): string {
-  const text = content.text ?? content.txt;
-  if (typeof text === 'string' && text.trim()) return cutText(text, limits.messageSearchTextMax);
-  const labels: Record<string, string> = {
-    image: '[Image]',
-    '3': '[Image]',
-    sticker: '[Sticker]',
-    '4': '[Sticker]',
-    video: '[Video]',
-    item: '[Product]',
-    '10006': '[Product]',
-    order: '[Order]',
-    '10007': '[Order]',
-    '10008': '[Voucher]',
-  };
-  return labels[type] ?? `[${type}]`;
-}
+export const previewText = (content: MessageContent): string =>
+  cutText(contentLabel(content), limits.messageSearchTextMax);

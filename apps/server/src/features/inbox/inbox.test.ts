@@ -15,7 +15,7 @@ const shopRow = async () => (await t.ctx.database.db.select().from(shops).where(
 const customerSays = async (conversation: string, id: string, text: string, at: number, name = 'Mei Ling') =>
   t.app.services.inbox.ingest(await shopRow(), {
     conversation: { externalId: conversation, customerId: `buyer-${conversation}`, customerName: name },
-    message: { externalId: id, sender: 'customer', type: 'text', content: { text }, sentAt: new Date(at) },
+    message: { externalId: id, sender: 'customer', content: { kind: 'text', text }, sentAt: new Date(at) },
   });
 
 beforeAll(async () => {
@@ -54,8 +54,7 @@ describe('conversations', () => {
       message: {
         externalId: '2302748948493123951',
         sender: 'agent',
-        type: 'text',
-        content: { text: 'hi!' },
+        content: { kind: 'text', text: 'hi!' },
         sentAt: new Date(1_500),
       },
     });
@@ -95,7 +94,7 @@ describe('conversations', () => {
     const earlier = (
       await get(`/api/shopee/v1/${shopId}/long?page_size=25&offset=${first.page_result.next_offset}`)
     ).json().data;
-    expect(earlier.messages.map((m: { content: { text: string } }) => m.content.text)).toEqual(
+    expect(earlier.messages.map((m: { content: { kind: 'text'; text: string } }) => m.content.text)).toEqual(
       Array.from({ length: 5 }, (_, i) => `line ${i}`),
     );
     expect(earlier.page_result.next_offset).toBe('');
@@ -130,11 +129,14 @@ describe('conversations', () => {
     expect(sent.json().data).toMatchObject({
       status: 'sent',
       source: 'seller',
-      content: { text: 'Yes, 12 left!' },
+      content: { kind: 'text', text: 'Yes, 12 left!' },
     });
     const list = (await get(`/api/shopee/v1/${shopId}?page_size=100`)).json().data;
     const row = list.conversations.find((c: { conversation_id: string }) => c.conversation_id === 'reply');
-    expect(row).toMatchObject({ is_enable: false, latest_message_content: { text: 'Yes, 12 left!' } });
+    expect(row).toMatchObject({
+      is_enable: false,
+      latest_message_content: { text: 'Yes, 12 left!' },
+    });
     const empty = await t.app.inject({
       method: 'POST',
       url: `/api/shopee/v1/${shopId}/reply`,

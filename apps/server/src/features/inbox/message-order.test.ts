@@ -27,15 +27,14 @@ describe('message order', () => {
         message: {
           externalId: `q-${i}`,
           sender: 'customer',
-          type: 'text',
-          content: { text },
+          content: { kind: 'text', text },
           sentAt: new Date(second),
         },
       });
     }
     const first = (await t.app.inject({ url: `/api/shopee/v1/${shopId}/quick?page_size=5`, headers })).json()
       .data;
-    const texts = (page: { messages: { content: { text: string } }[] }) =>
+    const texts = (page: { messages: { content: { kind: 'text'; text: string } }[] }) =>
       page.messages.map((m) => m.content.text);
     expect(texts(first)).toEqual(lines.slice(7));
     const offset = first.page_result.next_offset;

@@ -1,9 +1,10 @@
+import { imageIdOf, type MessageContent } from '@balas/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { botDrafts, conversations, messages } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { imageIdOf, type OutgoingMessage } from '../../platforms/platform.ts';
+import type { OutgoingMessage } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { createChatImages } from './composer/chat-images.ts';
@@ -33,7 +34,6 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     try {
       const imageId = imageIdOf(pending.content);
       const { externalId } = await platforms.of(shop.provider).send(shop, conversation, {
-        type: pending.type,
         content: pending.content,
         // A picture from the composer: its bytes for a platform that takes its own upload first.
         upload: imageId
@@ -88,7 +88,11 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     replyTo: string | null,
   ): Promise<{ pending: MessageRow; conversation: ConversationRow } | null> {
     const now = stampOf(shop.provider, new Date());
-    const text = previewText(message.type, message.content);
+    const text = previewText(message.content);
+    // What the platform is sent, kept beside our content for audit (its type names the row's kind).
+    const native = platforms.of(shop.provider).encode(message.content);
+    // The website sends our content as it is: nothing to keep beside it.
+    const ours = native.content === message.content;
     return db.transaction(async (tx) => {
       // The conversation first, as every writer of it takes it: the message's insert queues the
       // conversation for Insights (a trigger), which a hand-back does after locking the conversation.
@@ -103,8 +107,9 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
           shopId: shop.id,
           conversationId: conversation.id,
           sender,
-          type: message.type,
+          type: native.type,
           content: message.content,
+          raw: ours ? null : native.content,
           text,
           status: 'pending',
           replyTo,
@@ -144,8 +149,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
 
   return {
     /** The merchant's reply: a text, or a message the composer built (a picture, a card). */
-    async sendManual(shop: ShopRow, conversation: ConversationRow, reply: string | OutgoingMessage) {
-      const outgoing = typeof reply === 'string' ? platforms.of(shop.provider).textMessage(reply) : reply;
+    async sendManual(shop: ShopRow, conversation: ConversationRow, reply: string | MessageContent) {
+      const outgoing: OutgoingMessage = {
+        content: typeof reply === 'string' ? { kind: 'text', text: reply } : reply,
+      };
       const stored = await store(shop, conversation, 'agent', outgoing, null);
       if (!stored) throw new Error('unreachable: manual replies have no reply_to');
       inbox.emitMessage(shop, stored.conversation, stored.pending);
@@ -155,8 +162,8 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     },
 
     /** The bot's answer to one customer message; null when that message was already answered. */
-    async sendBot(shop: ShopRow, conversation: ConversationRow, replyTo: string, message: OutgoingMessage) {
-      const stored = await store(shop, conversation, 'bot', message, replyTo);
+    async sendBot(shop: ShopRow, conversation: ConversationRow, replyTo: string, text: string) {
+      const stored = await store(shop, conversation, 'bot', { content: { kind: 'text', text } }, replyTo);
       if (!stored) return null;
       inbox.emitMessage(shop, stored.conversation, stored.pending);
       inbox.emitConversation(shop, stored.conversation);

@@ -39,7 +39,7 @@ async function seed(shop: string, c: FixtureConversation, externalId: string) {
       conversationId: row!.id,
       externalId: `${externalId}-${i}`,
       sender: m.sender,
-      content: { text: `${m.sender} ${i}` },
+      content: { kind: 'text' as const, text: `${m.sender} ${i}` },
       text: `${m.sender} ${i}`,
       status: m.failed ? ('failed' as const) : ('sent' as const),
       sentAt: new Date(m.at),
@@ -251,7 +251,7 @@ describe('insights definitions on the hand-made set', () => {
         shopId,
         conversationId,
         sender: 'agent',
-        content: { text: 'hi' },
+        content: { kind: 'text' as const, text: 'hi' },
         text: 'hi',
         sentAt: new Date('2025-06-05T10:05:00+08:00'),
       })
@@ -268,7 +268,7 @@ describe('insights definitions on the hand-made set', () => {
         shopId,
         conversationId,
         sender: 'customer',
-        content: { text: 'x' },
+        content: { kind: 'text' as const, text: 'x' },
         text: 'x',
         sentAt: new Date('2025-06-05T10:10:00+08:00'),
       })
@@ -291,7 +291,7 @@ describe('insights definitions on the hand-made set', () => {
       shopId,
       conversationId,
       sender: 'bot',
-      content: { text: 'x' },
+      content: { kind: 'text' as const, text: 'x' },
       text: 'x',
       sentAt: new Date('2025-06-07T09:00:02+08:00'),
     });
@@ -375,7 +375,7 @@ describe('the bot’s first response, as the merchant switches the bot', () => {
       shopId: shop,
       conversationId: c.id,
       sender: 'bot',
-      content: { text: 'hi' },
+      content: { kind: 'text' as const, text: 'hi' },
       text: 'hi',
       sentAt: new Date(on!.at.getTime() + 1000),
     });

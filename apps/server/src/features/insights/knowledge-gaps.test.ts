@@ -188,7 +188,7 @@ beforeAll(async () => {
     shopId,
     conversationId: conversation!.id,
     sender: 'agent',
-    content: { text: 'Yes, we ship to Sabah in 5-7 working days.' },
+    content: { kind: 'text', text: 'Yes, we ship to Sabah in 5-7 working days.' },
     text: 'Yes, we ship to Sabah in 5-7 working days.',
   });
   // The merchant trying the simulator is no shopper's question.

@@ -119,8 +119,7 @@ async function shopperWrites(conversation: string, text: string) {
       message: {
         externalId: `${conversation}-${sequence}`,
         sender: 'customer',
-        type: 'text',
-        content: { text },
+        content: { kind: 'text', text },
         sentAt: new Date(Date.now() - 60_000 + sequence * 100),
       },
     },
@@ -253,8 +252,7 @@ describe('push notifications, end to end against a local push service', () => {
         message: {
           externalId: 'h1-1',
           sender: 'customer',
-          type: 'text',
-          content: { text: 'I want to talk to a person about my refund' },
+          content: { kind: 'text', text: 'I want to talk to a person about my refund' },
           sentAt: new Date(),
         },
       },

@@ -88,8 +88,7 @@ beforeAll(async () => {
     message: {
       externalId: 'm1',
       sender: 'customer',
-      type: 'text',
-      content: { text: 'private' },
+      content: { kind: 'text', text: 'private' },
       sentAt: new Date(),
     },
   });

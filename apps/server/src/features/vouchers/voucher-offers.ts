@@ -42,9 +42,7 @@ export function createVoucherOffers(
 
   /** The latest order the shopper shared in the chat (an order card), with its item names. */
   async function orderOf(shop: ShopRow, conversation: ConversationRow) {
-    const orderRef = sql<
-      string | null
-    >`coalesce(${messages.content}->>'order_sn', ${messages.content}->>'orderId', ${messages.content}->>'order_id')`;
+    const orderRef = sql<string | null>`${messages.content}->>'orderId'`;
     const [row] = await db
       .select({ orderId: orderRef })
       .from(messages)

@@ -15,6 +15,7 @@ import type {
 } from '../platform.ts';
 import { bodyHash } from '../shopee/shopee.platform.ts';
 import { lazadaCatalogue, lazadaRunningVouchers } from './lazada.catalogue.ts';
+import { decodeLazada, encodeLazada, parseLazadaContent } from './lazada.content.ts';
 import { createLazadaOrders } from './lazada.orders.ts';
 
 const SESSIONS_PAGE = 20;
@@ -25,21 +26,15 @@ export function incomingFromLazada(
   m: LazadaMessage,
   session: { buyerId: string; title: string },
 ): IncomingMessage {
-  let content: Record<string, unknown>;
-  try {
-    const parsed: unknown = JSON.parse(m.content);
-    content = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : { txt: m.content };
-  } catch {
-    content = { raw: m.content };
-  }
+  // Lazada names its message kinds by template id (1 text, 3 image, 10006 product, …).
+  const raw = { type: String(m.templateId), content: parseLazadaContent(m.content) };
   return {
     conversation: { externalId: m.sessionId, customerId: session.buyerId, customerName: session.title },
     message: {
       externalId: m.messageId,
       sender: m.fromAccountType === 1 ? 'customer' : m.autoReply ? 'bot' : 'agent',
-      // Lazada names its message kinds by template id (1 text, 3 image, 10006 product, …).
-      type: String(m.templateId),
-      content,
+      content: decodeLazada(raw),
+      raw,
       sentAt: new Date(m.sendTime),
     },
   };
@@ -80,11 +75,11 @@ export const createLazadaVerifier = (appKey: string, appSecret: string): PushVer
   dedupeKey: bodyHash,
 });
 
-/** The fields of a Lazada send call a message's content fills. */
+/** The fields of a Lazada send call a message fills. */
 function sendFields(content: Record<string, unknown>) {
   const pick = (k: string) => (typeof content[k] === 'string' ? (content[k] as string) : undefined);
   return {
-    txt: pick('txt') ?? pick('text'),
+    txt: pick('txt'),
     itemId: pick('itemId'),
     orderId: pick('orderId'),
     promotionId: pick('promotionId'),
@@ -119,23 +114,14 @@ export function createLazadaPlatform(input: {
     mode: input.mode,
     connector: createLazadaConnector(client),
     verifier: input.verifier,
-    textMessage: (text) => ({ type: '1', content: { txt: text } }),
-    textOf: (content) => (typeof content.txt === 'string' ? content.txt : undefined),
-    // Templates 3 (image, from our public address), 10006 (product), 10008 (voucher), 10007 (order).
-    compose: {
-      image: (image) => ({
-        type: '3',
-        content: { imgUrl: image.url, width: image.width, height: image.height, image_id: image.imageId },
-      }),
-      product: (p) => ({ type: '10006', content: { itemId: p.externalId } }),
-      voucher: (v) => ({ type: '10008', content: { promotionId: v.id } }),
-      order: (orderId) => ({ type: '10007', content: { orderId } }),
-    },
+    encode: encodeLazada,
+    accepts: ['image', 'product', 'voucher', 'order'],
     async send(shop, conversation, message) {
+      const native = encodeLazada(message.content);
       const sent = await client.sendMessage(await token(shop), {
         sessionId: conversation.externalId,
-        templateId: Number(message.type) || 1,
-        ...sendFields(message.content),
+        templateId: Number(native.type),
+        ...sendFields(native.content),
       });
       return { externalId: sent.messageId };
     },

@@ -19,6 +19,7 @@ import type {
   ShopAccess,
 } from '../platform.ts';
 import { shopeeCatalogue, shopeeRunningVouchers } from './shopee.catalogue.ts';
+import { decodeShopee, encodeShopee } from './shopee.content.ts';
 import { createShopeeOrders } from './shopee.orders.ts';
 
 /** Shopee refresh tokens live 30 days; the platform does not say so in its answer. */
@@ -34,6 +35,7 @@ export function incomingFromShopee(
   names: { from?: string; to?: string } = {},
 ): IncomingMessage {
   const shopSide = m.fromShopId === shop.externalId || m.fromId === shop.externalId;
+  const raw = { type: m.messageType, content: m.content };
   return {
     conversation: {
       externalId: m.conversationId,
@@ -43,8 +45,8 @@ export function incomingFromShopee(
     message: {
       externalId: m.messageId,
       sender: shopSide ? (m.source === 'openapi' ? 'bot' : 'agent') : 'customer',
-      type: m.messageType,
-      content: m.content,
+      content: decodeShopee(raw),
+      raw,
       sentAt: new Date(m.createdTimestamp * 1000),
     },
   };
@@ -54,29 +56,24 @@ const bigId = (v: unknown) =>
   typeof v === 'string' && /^\d+$/.test(v) ? jsonInt(v) : typeof v === 'number' ? v : v;
 
 /**
- * The `content` send_message takes for a message (marketplaces.md §1.6): image `image_url` (from
- * upload_image, done here so a retry uploads again), item `item_id`, order `order_sn`, voucher
- * `voucher_id` + `voucher_code`; ids as JSON integers. Anything else goes as it is.
+ * The `content` send_message takes (marketplaces.md §1.6): a picture goes by the `image_url`
+ * upload_image gives (done here, so a retry uploads again); ids as JSON integers.
  */
 async function shopeeSendContent(client: ShopeeClient, auth: ShopeeAuth, message: OutgoingMessage) {
-  const c = message.content;
-  switch (message.type) {
-    case 'image': {
-      if (message.upload) {
-        const uploaded = await client.uploadImage(auth, await message.upload());
-        return { image_url: uploaded.url };
-      }
-      return { image_url: c.image_url ?? c.url };
-    }
-    case 'item':
-      return { item_id: bigId(c.item_id) };
-    case 'order':
-      return { order_sn: c.order_sn };
-    case 'voucher':
-      return { voucher_id: bigId(c.voucher_id), voucher_code: c.voucher_code };
-    default:
-      return c;
+  const native = encodeShopee(message.content);
+  if (message.content.kind === 'image' && message.upload) {
+    const uploaded = await client.uploadImage(auth, await message.upload());
+    return { type: native.type, content: { image_url: uploaded.url } };
   }
+  const c = native.content;
+  return {
+    type: native.type,
+    content: Object.fromEntries(
+      Object.entries(c)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, k.endsWith('_id') ? bigId(v) : v]),
+    ),
+  };
 }
 
 export function createShopeeConnector(client: ShopeeClient): Connector {
@@ -156,30 +153,15 @@ export function createShopeePlatform(input: {
     mode: input.mode,
     connector: createShopeeConnector(client),
     verifier: input.verifier,
-    textMessage: (text) => ({ type: 'text', content: { text } }),
-    textOf: (content) => (typeof content.text === 'string' ? content.text : undefined),
-    // Stored as Shopee shows received ones (the picture at our address until Shopee's copy exists).
-    compose: {
-      image: (image) => ({
-        type: 'image',
-        content: {
-          url: image.url,
-          thumb_url: image.url,
-          thumb_width: image.width,
-          thumb_height: image.height,
-          image_id: image.imageId,
-        },
-      }),
-      product: (p) => ({ type: 'item', content: { item_id: p.externalId } }),
-      voucher: (v) => ({ type: 'voucher', content: { voucher_id: v.id, voucher_code: v.code } }),
-      order: (orderId) => ({ type: 'order', content: { order_sn: orderId } }),
-    },
+    encode: encodeShopee,
+    accepts: ['image', 'product', 'voucher', 'order'],
     async send(shop, conversation, message) {
       const a = await auth(shop);
+      const native = await shopeeSendContent(client, a, message);
       const sent = await client.sendMessage(a, {
         toId: conversation.customerId,
-        messageType: message.type,
-        content: await shopeeSendContent(client, a, message),
+        messageType: native.type,
+        content: native.content,
       });
       return { externalId: sent.messageId };
     },

@@ -8,32 +8,9 @@ export function createWebsitePlatform(): Platform {
     mode: 'live',
     connector: null,
     verifier: null,
-    textMessage: (text) => ({ type: 'text', content: { text } }),
-    textOf: (content) => (typeof content.text === 'string' ? content.text : undefined),
-    // The widget shows these itself: a picture, and a product as a rich card (name, price, image).
-    compose: {
-      image: (image) => ({
-        type: 'image',
-        content: {
-          url: image.url,
-          thumb_width: image.width,
-          thumb_height: image.height,
-          image_id: image.imageId,
-        },
-      }),
-      product: (p) => ({
-        type: 'item',
-        content: {
-          item_id: p.externalId,
-          name: p.name,
-          price: p.price,
-          currency: p.currency,
-          image: p.image,
-        },
-      }),
-      voucher: null,
-      order: null,
-    },
+    // The widget reads our own content: what is stored is what it shows.
+    encode: (content) => ({ type: content.kind, content }),
+    accepts: ['image', 'product'],
     send: async () => ({ externalId: randomUUID() }),
     markRead: async () => {},
     recentMessages: async () => [],

@@ -1,7 +1,6 @@
-import { composerWords, type ReplyBody } from '@balas/contracts';
+import { composerWords, type MessageContent, type ReplyBody } from '@balas/contracts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
-import type { OutgoingMessage } from '../../../platforms/platform.ts';
 import type { Platforms } from '../../../platforms/registry.ts';
 import type { OrdersService } from '../../orders/orders.service.ts';
 import type { ProductsService } from '../../products/products.service.ts';
@@ -30,8 +29,8 @@ export function createComposer(deps: {
       shop: ShopRow,
       conversation: ConversationRow,
       body: ReplyBody,
-    ): Promise<string | OutgoingMessage> {
-      const compose = platforms.of(shop.provider).compose;
+    ): Promise<string | MessageContent> {
+      const accepts = platforms.of(shop.provider).accepts;
       const content = body.content ?? {};
       switch (body.type ?? 'text') {
         case 'text':
@@ -41,40 +40,46 @@ export function createComposer(deps: {
           const image = await chatImages.read(shop.id, imageId).catch(() => {
             throw invalid('content.imageId', composerWords.imageNotFound);
           });
-          return compose.image({
-            imageId,
+          return {
+            kind: 'image',
             url: chatImages.urlOf(shop.id, imageId),
             width: image.width,
             height: image.height,
-          });
+            imageId,
+          };
         }
         case 'product': {
           const product = await products.byExternalId(shop.id, content.productId!);
           if (!product) throw invalid('content.productId', composerWords.productNotInShop);
-          return compose.product({
-            externalId: product.productId,
-            name: product.productInfo.name,
-            price: product.productInfo.price,
-            currency: product.productInfo.currency,
-            image: product.productInfo.image,
-          });
+          return {
+            kind: 'product',
+            products: [
+              {
+                id: product.productId,
+                name: product.productInfo.name,
+                price: product.productInfo.price,
+                currency: product.productInfo.currency,
+                image: product.productInfo.image,
+              },
+            ],
+          };
         }
         case 'voucher': {
-          if (!compose.voucher) throw invalid('type', composerWords.noVouchers);
+          if (!accepts.includes('voucher')) throw invalid('type', composerWords.noVouchers);
           const running = await voucherOffers.running(shop);
           const voucher = running.find((v) => v.id === content.voucherId);
           if (!voucher) throw invalid('content.voucherId', composerWords.voucherNotRunning);
-          return compose.voucher(voucher);
+          return { kind: 'voucher', voucherId: voucher.id, code: voucher.code };
         }
         case 'order': {
-          if (!compose.order) throw invalid('type', composerWords.noOrders);
+          if (!accepts.includes('order')) throw invalid('type', composerWords.noOrders);
           const orderId = content.orderId!;
           // One of this shopper's orders, as the panel lists them; when the platform cannot say,
           // the merchant's choice from the panel stands and the platform checks it on sending.
           const recent = await orders.recentForConversation(shop, conversation);
           if (recent.result === 'found' && !recent.orders.some((o) => o.orderSn === orderId))
             throw invalid('content.orderId', composerWords.orderNotShoppers);
-          return compose.order(orderId);
+          return { kind: 'order', orderId };
         }
       }
     },

@@ -163,7 +163,7 @@ export function createConversationStore(db: Db) {
       // Whatever a platform or a visitor sent: no NUL or half surrogate reaches the database.
       const { conversation: c, message: m } = normalizeInput(incoming);
       const sentAt = ms(m.sentAt);
-      const text = previewText(m.type, m.content);
+      const text = previewText(m.content);
       const fromCustomer = m.sender === 'customer';
       return db.transaction(async (tx) => {
         await tx
@@ -223,8 +223,10 @@ export function createConversationStore(db: Db) {
             conversationId: conversation!.id,
             externalId: m.externalId,
             sender: m.sender,
-            type: m.type,
+            // The platform's own name for the kind of message, and its payload, beside ours.
+            type: m.raw?.type ?? m.content.kind,
             content: m.content,
+            raw: m.raw?.content ?? null,
             text,
             sentAt,
           })

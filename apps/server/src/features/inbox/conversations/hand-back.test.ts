@@ -19,8 +19,7 @@ async function says(conversation: string, sender: 'customer' | 'agent', text: st
       message: {
         externalId: `${conversation}-${sequence}`,
         sender,
-        type: 'text',
-        content: { text },
+        content: { kind: 'text', text },
         sentAt: new Date(Date.now() - 60_000 + sequence * 100),
       },
     },

@@ -44,7 +44,7 @@ async function unreadable(n: number, minutes: number) {
       conversationId: conversation!.id,
       sender: 'agent',
       text: `reply ${n}`,
-      content: { text: `reply ${n}` },
+      content: { kind: 'text', text: `reply ${n}` },
       status: 'pending',
       createdAt: minutesAgo(minutes),
     })
@@ -106,7 +106,7 @@ describe('pending replies that cannot be settled', () => {
         conversationId: conversation!.id,
         sender: 'agent',
         text: 'newer',
-        content: { text: 'newer' },
+        content: { kind: 'text', text: 'newer' },
         status: 'pending',
         createdAt: minutesAgo(5),
       })

@@ -38,8 +38,7 @@ async function says(
     message: {
       externalId: `${conversation}-${at}-${sender}`,
       sender,
-      type: 'text',
-      content: { text },
+      content: { kind: 'text', text },
       sentAt: new Date(at),
     },
   };

@@ -5,7 +5,7 @@ import type {
   Shop,
   ShopeeMessageView,
 } from '@balas/contracts';
-import { channelOf } from '@balas/contracts';
+import { channelOf, type MessageContent, readContent } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -20,10 +20,10 @@ export interface Bubble {
   id: string;
   messageId: string;
   sender: 'customer' | 'agent' | 'bot';
-  type: string;
   at: number;
-  content: Record<string, unknown> | null;
-  /** Lazada content that is not valid JSON. */
+  /** Canonical whatever the platform (decision 0020). */
+  content: MessageContent;
+  /** Content the platform sent that could not be read. */
   unreadable: boolean;
   status: 'sent' | 'pending' | 'failed';
   error: string | null;
@@ -33,21 +33,24 @@ export const fromShopeeMessage = (m: ShopeeMessageView): Bubble => ({
   id: m.id,
   messageId: m.message_id,
   sender: m.source === 'openapi' ? 'bot' : m.sender,
-  type: m.message_type,
   at: m.created_timestamp * 1000,
-  content: m.content,
-  unreadable: false,
+  ...contentOf(m.content),
   status: m.status,
   error: m.error,
 });
 
+/** Stored content as the chat shows it; what cannot be read says so instead of breaking the chat. */
+function contentOf(value: unknown): Pick<Bubble, 'content' | 'unreadable'> {
+  const content = readContent(value);
+  return { content, unreadable: content.kind === 'other' && content.unreadable === true };
+}
+
 export function fromLazadaMessage(m: LazadaMessageView): Bubble {
-  let content: Record<string, unknown> | null = null;
+  let parsed: unknown = null;
   try {
-    const parsed: unknown = JSON.parse(m.content);
-    content = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+    parsed = JSON.parse(m.content);
   } catch {
-    content = null;
+    parsed = null;
   }
   // Spec §2: the shop's side when the recipient account type is 1; 'AI' when bot-flagged.
   const shopSide = m.to_account_type === 1;
@@ -55,10 +58,8 @@ export function fromLazadaMessage(m: LazadaMessageView): Bubble {
     id: m.id,
     messageId: m.message_id,
     sender: shopSide ? (m.openai ? 'bot' : 'agent') : 'customer',
-    type: String(m.template_id),
     at: m.send_time,
-    content,
-    unreadable: content === null,
+    ...contentOf(parsed),
     status: m.status,
     error: m.error,
   };

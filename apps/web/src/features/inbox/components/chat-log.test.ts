@@ -6,9 +6,8 @@ const bubble = (id: string, over: Partial<Bubble> = {}): Bubble => ({
   id,
   messageId: id,
   sender: 'customer',
-  type: 'text',
   at: 0,
-  content: { text: `message ${id}` },
+  content: { kind: 'text', text: `message ${id}` },
   unreadable: false,
   status: 'sent',
   error: null,
@@ -39,20 +38,25 @@ describe('chat bubbles from the cached pages', () => {
 
 describe('bubble height estimate', () => {
   it('grows with the text, its line breaks, pictures and a failed send', () => {
-    const short = estimateBubbleHeight(bubble('a', { content: { text: 'ok' } }));
-    const long = estimateBubbleHeight(bubble('b', { content: { text: 'x'.repeat(200) } }));
-    const lines = estimateBubbleHeight(bubble('c', { content: { text: 'one\ntwo\nthree' } }));
-    const image = estimateBubbleHeight(bubble('d', { type: 'image', content: { url: '/a.svg' } }));
-    const failed = estimateBubbleHeight(bubble('e', { content: { text: 'ok' }, status: 'failed' }));
+    const short = estimateBubbleHeight(bubble('a', { content: { kind: 'text', text: 'ok' } }));
+    const long = estimateBubbleHeight(bubble('b', { content: { kind: 'text', text: 'x'.repeat(200) } }));
+    const lines = estimateBubbleHeight(bubble('c', { content: { kind: 'text', text: 'one\ntwo\nthree' } }));
+    const image = estimateBubbleHeight(bubble('d', { content: { kind: 'image', url: '/a.svg' } }));
+    const failed = estimateBubbleHeight(
+      bubble('e', { content: { kind: 'text', text: 'ok' }, status: 'failed' }),
+    );
     expect(long).toBeGreaterThan(short);
     expect(lines).toBeGreaterThan(short);
     expect(image).toBeGreaterThan(short);
     expect(failed).toBeGreaterThan(short);
   });
 
-  it('reads Lazada text and copes with unreadable content', () => {
-    const lazada = estimateBubbleHeight(bubble('a', { type: '1', content: { txt: 'x'.repeat(200) } }));
-    expect(lazada).toBeGreaterThan(estimateBubbleHeight(bubble('b', { content: { txt: 'hi' } })));
-    expect(estimateBubbleHeight(bubble('c', { content: null, unreadable: true }))).toBeGreaterThan(0);
+  it('sizes a link card by its words and copes with unreadable content', () => {
+    const link = estimateBubbleHeight(bubble('a', { content: { kind: 'link', text: 'x'.repeat(200) } }));
+    expect(link).toBeGreaterThan(
+      estimateBubbleHeight(bubble('b', { content: { kind: 'text', text: 'hi' } })),
+    );
+    const unreadable = { kind: 'other', label: 'message', unreadable: true } as const;
+    expect(estimateBubbleHeight(bubble('c', { content: unreadable, unreadable: true }))).toBeGreaterThan(0);
   });
 });

@@ -35,15 +35,14 @@ export function estimateBubbleHeight(bubble: Bubble): number {
   const frame = 16 + 22; // the bubble's padding, and the time line under it
   const failed = bubble.status === 'failed' ? 30 : 0;
   const c = bubble.content;
-  if (!c || bubble.unreadable) return frame + LINE_PX + failed;
-  const raw = c.text ?? c.txt;
-  const text = typeof raw === 'string' ? raw : '';
+  if (bubble.unreadable) return frame + LINE_PX + failed;
+  const text = c.kind === 'text' ? c.text : c.kind === 'link' ? (c.text ?? c.title ?? '') : '';
   const lines = text
     ? text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / CHARS_PER_LINE)), 0)
     : 0;
   let media = 0;
-  if (bubble.type === 'image' || bubble.type === '3' || c.url || c.image_url || c.imgUrl) media = 180;
-  if (bubble.type === 'sticker' || bubble.type === '4') media = 96;
+  if (c.kind === 'image') media = 180;
+  if (c.kind === 'sticker') media = 96;
   // Orders, products and vouchers are cards of a fixed height under the bubble (or instead of it).
   const refs = cardsOf(bubble);
   const cards = refs.reduce((h, r) => h + cardHeights[r.kind] + 6, 0);

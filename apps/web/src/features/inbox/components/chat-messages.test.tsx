@@ -25,9 +25,8 @@ const bubble = (n: number, over: Partial<Bubble> = {}): Bubble => ({
   id: `b${n}`,
   messageId: `m${n}`,
   sender: n % 2 ? 'customer' : 'agent',
-  type: 'text',
   at: Date.UTC(2026, 0, 1) + n * 60_000,
-  content: { text: `line ${n}` },
+  content: { kind: 'text', text: `line ${n}` },
   unreadable: false,
   status: 'sent',
   error: null,
@@ -82,7 +81,7 @@ describe('chat messages', () => {
 
   it('has no up arrow in a Lazada chat, which comes whole', () => {
     renderLog({
-      bubbles: [bubble(1, { type: '1', content: { txt: 'hello' } })],
+      bubbles: [bubble(1, { content: { kind: 'text', text: 'hello' } })],
       lazada: true,
       showEarlier: false,
     });
@@ -91,7 +90,11 @@ describe('chat messages', () => {
   });
 
   it('marks a failed send with its reason and retries that message', async () => {
-    const failed = bubble(2, { status: 'failed', error: 'Shop is disconnected', content: { text: 'hi!' } });
+    const failed = bubble(2, {
+      status: 'failed',
+      error: 'Shop is disconnected',
+      content: { kind: 'text', text: 'hi!' },
+    });
     const { onRetry } = renderLog({ bubbles: [bubble(1), failed] });
     const row = screen.getByText('hi!').closest('[data-sender]') as HTMLElement;
     expect(within(row).getByText('Not sent: Shop is disconnected')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { inboxWords, messages } from '@balas/contracts';
+import { inboxWords, messages, writtenTextOf } from '@balas/contracts';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import BookmarkAddOutlined from '@mui/icons-material/BookmarkAddOutlined';
 import RateReviewOutlined from '@mui/icons-material/RateReviewOutlined';
@@ -11,9 +11,8 @@ import { MessageBubble } from './message-bubble.tsx';
 
 /** A sent message's text, which can become a saved reply (null for pictures, cards and failures). */
 export function sentText(bubble: Bubble): string | null {
-  if (bubble.sender === 'customer' || bubble.status !== 'sent' || !bubble.content) return null;
-  const raw = bubble.content.text ?? bubble.content.txt;
-  return typeof raw === 'string' && raw.trim() ? raw : null;
+  if (bubble.sender === 'customer' || bubble.status !== 'sent') return null;
+  return writtenTextOf(bubble.content) ? (bubble.content as { text: string }).text : null;
 }
 
 export interface ChatMessagesHandle {
@@ -29,7 +28,6 @@ export interface ChatMessagesHandle {
  */
 export function ChatMessages({
   bubbles,
-  lazada,
   loading,
   showEarlier,
   loadingEarlier,
@@ -40,7 +38,8 @@ export function ChatMessages({
   ref,
 }: {
   bubbles: Bubble[];
-  lazada: boolean;
+  /** Unused since content is canonical (decision 0020); the chat page still passes it. */
+  lazada?: boolean;
   loading: boolean;
   /** The up arrow that loads earlier messages (Shopee pages them; a Lazada chat comes whole). */
   showEarlier: boolean;
@@ -166,7 +165,7 @@ export function ChatMessages({
               {onCorrect && bubble.sender === 'bot' && saveable !== null && (
                 <CorrectButton bubbles={bubbles} index={item.index} reply={saveable} onCorrect={onCorrect} />
               )}
-              <MessageBubble bubble={bubble} lazada={lazada} onRetry={onRetry} />
+              <MessageBubble bubble={bubble} onRetry={onRetry} />
             </Box>
           );
         })}
@@ -180,8 +179,7 @@ function questionBefore(bubbles: Bubble[], index: number): string | null {
   for (let i = index - 1; i >= 0; i--) {
     const b = bubbles[i]!;
     if (b.sender !== 'customer') continue;
-    const raw = b.content?.text ?? b.content?.txt;
-    if (typeof raw === 'string' && raw.trim()) return raw;
+    if (b.content.kind === 'text' && b.content.text.trim()) return b.content.text;
   }
   return null;
 }

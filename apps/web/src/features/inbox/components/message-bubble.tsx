@@ -5,22 +5,10 @@ import type { Bubble } from '../api/messages.ts';
 import { BubbleCards, MessageContent } from './message-content.tsx';
 
 /** One message: the shopper's on the left; the shop's (CS) and the bot's (AI) on the right. */
-export function MessageBubble({
-  bubble,
-  lazada,
-  onRetry,
-}: {
-  bubble: Bubble;
-  lazada: boolean;
-  onRetry: (id: string) => void;
-}) {
+export function MessageBubble({ bubble, onRetry }: { bubble: Bubble; onRetry: (id: string) => void }) {
   const mine = bubble.sender !== 'customer';
   // A picture alone is shown as it is, without a coloured bubble around it.
-  const pictureOnly =
-    (bubble.type === 'image' || bubble.type === '3') &&
-    !bubble.content?.text &&
-    !bubble.content?.txt &&
-    !bubble.unreadable;
+  const pictureOnly = bubble.content.kind === 'image';
   return (
     <Box sx={{ maxWidth: { xs: '88%', sm: '70%' } }} data-sender={bubble.sender}>
       <Box
@@ -44,7 +32,7 @@ export function MessageBubble({
           '&:empty': { display: 'none' },
         }}
       >
-        <MessageContent bubble={bubble} lazada={lazada} />
+        <MessageContent bubble={bubble} />
       </Box>
       <Box
         sx={{
@@ -53,7 +41,7 @@ export function MessageBubble({
           '&:not(:empty)': { mt: 0.5 },
         }}
       >
-        <BubbleCards bubble={bubble} lazada={lazada} />
+        <BubbleCards bubble={bubble} />
       </Box>
       <Stack
         direction="row"

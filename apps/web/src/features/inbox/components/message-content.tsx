@@ -1,4 +1,4 @@
-import { cardMessages, messages } from '@balas/contracts';
+import { type MessageContent as Canonical, cardMessages, messages } from '@balas/contracts';
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import type { Bubble } from '../api/messages.ts';
@@ -12,26 +12,19 @@ const MessageCards = lazy(() =>
   import('./cards/message-cards.tsx').then((m) => ({ default: m.MessageCards })),
 );
 
-const str = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-const size = (v: unknown) => (typeof v === 'number' && v > 0 ? v : null);
-
-/** Every content type of spec §2, for Shopee and Lazada messages; orders, products and vouchers as cards. */
-export function MessageContent({ bubble, lazada }: { bubble: Bubble; lazada: boolean }) {
+/** Every kind of message (spec §2), the same for each platform; orders, products and vouchers as cards. */
+export function MessageContent({ bubble }: { bubble: Bubble }) {
   const shop = useCardShop();
-  if (bubble.unreadable || !bubble.content)
+  if (bubble.unreadable)
     return <Typography sx={{ fontStyle: 'italic' }}>{messages.errors.lazadaContent}</Typography>;
-  const refs = shop ? cardsOf(bubble, lazada) : [];
-  return lazada ? (
-    <LazadaContent type={bubble.type} c={bubble.content} cards={refs.length > 0} />
-  ) : (
-    <ShopeeContent type={bubble.type} c={bubble.content} cards={refs.length > 0} />
-  );
+  const refs = shop ? cardsOf(bubble) : [];
+  return <Content c={bubble.content} cards={refs.length > 0} />;
 }
 
 /** The message's cards, with skeletons of their size while the cards' chunk loads. */
-export function BubbleCards({ bubble, lazada }: { bubble: Bubble; lazada: boolean }) {
+export function BubbleCards({ bubble }: { bubble: Bubble }) {
   const shop = useCardShop();
-  const refs = shop ? cardsOf(bubble, lazada) : [];
+  const refs = shop ? cardsOf(bubble) : [];
   if (!shop || !refs.length) return null;
   return <Cards shop={shop} refs={refs} />;
 }
@@ -97,98 +90,101 @@ function Sticker({ src, emoji }: { src: string; emoji?: string }) {
   );
 }
 
-function ShopeeContent({ type, c, cards }: { type: string; c: Record<string, unknown>; cards: boolean }) {
-  const chips: string[] = [];
-  if (type === 'faq_unsupported' || c.faq_id) chips.push(`FAQ link${c.faq_id ? ` #${str(c.faq_id)}` : ''}`);
-  if (c.notification_for_receiver) chips.push('Notification');
-  // Without a shop to look them up in, cards stay the labels of spec §2.
-  if (!cards) {
-    if (Array.isArray(c.chat_product_infos) && c.chat_product_infos.length) chips.push('Product suggested');
-    if (c.voucher_id || c.voucher_code)
-      chips.push(`Voucher suggested: ${str(c.voucher_code) || str(c.voucher_id)}`);
-    if (c.order_sn) chips.push(`Order ${str(c.order_sn)}`);
-    if (c.item_id)
-      chips.push(
-        type === 'item' ? `Product / FAQ link: item ${str(c.item_id)}` : `Item suggested: ${str(c.item_id)}`,
-      );
-  }
-  const image = str(c.url) || str(c.image_url);
-  const text = str(c.text) || (Array.isArray(c.messages) ? c.messages.map(str).join('\n') : '');
-  const shown = text || image || chips.length || type === 'sticker' || type === 'video';
-  // A message that is only an order, product or voucher is its cards, without a bubble.
-  if (!shown && cards) return null;
+const pre = { whiteSpace: 'pre-wrap', wordBreak: 'break-word' } as const;
+
+function Chips({ labels }: { labels: string[] }) {
+  if (!labels.length) return null;
   return (
-    <Stack spacing={0.75}>
-      {text && <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</Typography>}
-      {type !== 'sticker' && image && (
-        <ChatImage
-          src={image}
-          width={size(c.thumb_width) ?? size(c.width)}
-          height={size(c.thumb_height) ?? size(c.height)}
-        />
-      )}
-      {type === 'sticker' && <Sticker src={image} />}
-      {type === 'video' && str(c.video_url) && (
-        <Link href={str(c.video_url)} target="_blank" rel="noopener noreferrer">
-          Watch video
-        </Link>
-      )}
-      {chips.length > 0 && (
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-          {chips.map((label) => (
-            <Chip key={label} size="small" label={label} variant="outlined" />
-          ))}
-        </Stack>
-      )}
-      {!shown && <Typography color="text.secondary">[{type}]</Typography>}
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {labels.map((label) => (
+        <Chip key={label} size="small" label={label} variant="outlined" />
+      ))}
     </Stack>
   );
 }
 
-function LazadaContent({ type, c, cards }: { type: string; c: Record<string, unknown>; cards: boolean }) {
-  const text = str(c.txt);
-  const title = str(c.title);
-  const icon = str(c.iconUrl);
-  const action = str(c.actionUrl);
-  const image = str(c.imgUrl) || str(c.img_url);
-  const item = Boolean(c.itemId || c.item_id);
-  const suggested = Boolean(c.suggested);
-  if (cards && !text && !image && !suggested) return null;
-  return (
-    <Stack spacing={0.75}>
-      {type === '4' && text ? (
-        <Sticker src="" emoji={text} />
-      ) : (
-        text && <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{text}</Typography>
-      )}
-      {title && !cards && (
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'center', bgcolor: 'rgba(0,0,0,.04)', borderRadius: 1.5, p: 1 }}
-        >
-          {icon && (
-            <Box
-              component="img"
-              src={icon}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              sx={{ width: 40, height: 40, borderRadius: 1, objectFit: 'cover' }}
-            />
-          )}
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
+/** A message's own content; a message that is only an order, product or voucher is its cards. */
+function Content({ c, cards }: { c: Canonical; cards: boolean }) {
+  switch (c.kind) {
+    case 'text':
+      return (
+        <Stack spacing={0.75}>
+          <Typography sx={pre}>{c.text}</Typography>
+          {c.notice && <Chips labels={[cardMessages.notice]} />}
         </Stack>
+      );
+    case 'image':
+      return <ChatImage src={c.url} width={c.width ?? null} height={c.height ?? null} />;
+    case 'sticker':
+      return <Sticker src={c.url ?? ''} emoji={c.emoji} />;
+    case 'video':
+      return c.url ? (
+        <Link href={c.url} target="_blank" rel="noopener noreferrer">
+          {cardMessages.watchVideo}
+        </Link>
+      ) : (
+        <Typography color="text.secondary">[{cardMessages.video}]</Typography>
+      );
+    case 'product': {
+      if (cards && !c.suggested) return null;
+      const first = c.products[0]!;
+      return (
+        <Stack spacing={0.75}>
+          {!cards && first.name && <LinkCard title={first.name} icon={first.image ?? undefined} />}
+          <Chips
+            labels={[
+              c.suggested
+                ? cardMessages.productsSuggested
+                : cardMessages.productLink(c.products.map((p) => p.id).join(', ')),
+            ]}
+          />
+        </Stack>
+      );
+    }
+    case 'order':
+      return cards ? null : <Chips labels={[cardMessages.orderLabel(c.orderId)]} />;
+    case 'voucher':
+      return cards ? null : <Chips labels={[cardMessages.voucherSuggested(c.code ?? c.voucherId)]} />;
+    case 'link':
+      return (
+        <Stack spacing={0.75}>
+          {c.text && <Typography sx={pre}>{c.text}</Typography>}
+          {c.title && <LinkCard title={c.title} icon={c.icon} />}
+          <Chips
+            labels={[
+              ...(c.faqId !== undefined || (!c.title && !c.url) ? [cardMessages.faqLink(c.faqId)] : []),
+              ...(!c.title && c.url ? [cardMessages.shopAction] : []),
+              ...(c.product ? [cardMessages.productsSuggested] : []),
+            ]}
+          />
+        </Stack>
+      );
+    case 'other':
+      return <Typography color="text.secondary">[{c.label}]</Typography>;
+  }
+}
+
+function LinkCard({ title, icon }: { title: string; icon?: string | undefined }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', bgcolor: 'rgba(0,0,0,.04)', borderRadius: 1.5, p: 1 }}
+    >
+      {icon && (
+        <Box
+          component="img"
+          src={icon}
+          alt=""
+          width={40}
+          height={40}
+          loading="lazy"
+          sx={{ width: 40, height: 40, borderRadius: 1, objectFit: 'cover' }}
+        />
       )}
-      {!title && action && !cards && (
-        <Chip size="small" label="Lazada Shop Action Button" variant="outlined" />
-      )}
-      {image && <ChatImage src={image} width={size(c.width)} height={size(c.height)} />}
-      {item && !cards && <Chip size="small" label="Lazada Product / FAQ Link" variant="outlined" />}
-      {suggested && <Chip size="small" label="Lazada Product Suggested" variant="outlined" />}
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
     </Stack>
   );
 }

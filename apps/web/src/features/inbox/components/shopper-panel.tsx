@@ -26,7 +26,6 @@ export function ShopperPanel({
   shop,
   conversation,
   bubbles,
-  lazada,
   onClose,
   titleId,
   onSendOrder,
@@ -34,7 +33,8 @@ export function ShopperPanel({
   shop: CardShop;
   conversation: string;
   bubbles: readonly Bubble[];
-  lazada: boolean;
+  /** Unused since content is canonical (decision 0020); the chat page still passes it. */
+  lazada?: boolean;
   /** The sheet's close button (absent in the desktop column). */
   onClose?: (() => void) | undefined;
   /** The heading's id, which names the sheet's dialog. */
@@ -42,7 +42,7 @@ export function ShopperPanel({
   /** Sends one of the shopper's orders into the chat as the platform's order message. */
   onSendOrder?: ((orderId: string) => void) | undefined;
 }) {
-  const products = useMemo(() => productsAskedAbout(bubbles, lazada), [bubbles, lazada]);
+  const products = useMemo(() => productsAskedAbout(bubbles), [bubbles]);
   return (
     <Stack spacing={2.5} sx={{ p: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center' }}>

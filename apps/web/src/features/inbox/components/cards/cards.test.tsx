@@ -1,5 +1,6 @@
 import {
   cardMessages,
+  type MessageContent,
   type OrderLookup,
   orderLookup,
   type ProductLookup,
@@ -278,11 +279,10 @@ describe('voucher card', () => {
   });
 });
 
-const bubble = (content: Record<string, unknown>, over: Partial<Bubble> = {}): Bubble => ({
+const bubble = (content: MessageContent, over: Partial<Bubble> = {}): Bubble => ({
   id: Math.random().toString(36),
   messageId: 'm',
   sender: 'customer',
-  type: 'text',
   at: 0,
   content,
   unreadable: false,
@@ -292,46 +292,38 @@ const bubble = (content: Record<string, unknown>, over: Partial<Bubble> = {}): B
 });
 
 describe('cards of a message', () => {
-  it('reads Shopee orders, items, suggested products and vouchers', () => {
-    expect(cardsOf(bubble({ order_sn: SN, shop_id: 1 }, { type: 'order' }), false)).toEqual([
-      { kind: 'order', id: SN },
-    ]);
-    expect(cardsOf(bubble({ item_id: 2300100101 }, { type: 'item' }), false)).toEqual([
+  it('reads canonical orders, products, suggested products and vouchers', () => {
+    expect(cardsOf(bubble({ kind: 'order', orderId: SN }))).toEqual([{ kind: 'order', id: SN }]);
+    expect(cardsOf(bubble({ kind: 'product', products: [{ id: '2300100101' }] }))).toEqual([
       { kind: 'product', id: '2300100101' },
     ]);
     expect(
-      cardsOf(bubble({ chat_product_infos: [{ item_id: 1 }, { item_id: 2 }, { item_id: 1 }] }), false),
+      cardsOf(
+        bubble({ kind: 'product', products: [{ id: '1' }, { id: '2' }, { id: '1' }], suggested: true }),
+      ),
     ).toEqual([
       { kind: 'product', id: '1' },
       { kind: 'product', id: '2' },
     ]);
-    expect(cardsOf(bubble({ voucher_id: 7001, voucher_code: 'COMEL5' }), false)).toEqual([
+    expect(cardsOf(bubble({ kind: 'voucher', voucherId: '7001', code: 'COMEL5' }))).toEqual([
       { kind: 'voucher', id: '7001', code: 'COMEL5' },
     ]);
-    expect(cardsOf(bubble({ text: 'hello' }), false)).toEqual([]);
-  });
-
-  it('reads Lazada order, product and voucher templates', () => {
-    expect(cardsOf(bubble({ orderId: '512345678901234' }, { type: '10007' }), true)).toEqual([
-      { kind: 'order', id: '512345678901234' },
-    ]);
-    expect(cardsOf(bubble({ itemId: '3300100101', title: 'Romper' }, { type: '10006' }))).toEqual([
-      { kind: 'product', id: '3300100101' },
-    ]);
-    expect(cardsOf(bubble({ promotionId: '88' }, { type: '10008' }), true)).toEqual([
-      { kind: 'voucher', id: '88' },
-    ]);
-    expect(cardsOf(bubble({ txt: 'hi' }, { type: '1' }), true)).toEqual([]);
+    expect(cardsOf(bubble({ kind: 'voucher', voucherId: '88' }))).toEqual([{ kind: 'voucher', id: '88' }]);
+    expect(cardsOf(bubble({ kind: 'text', text: 'hello' }))).toEqual([]);
+    expect(
+      cardsOf(bubble({ kind: 'other', label: 'message', unreadable: true }, { unreadable: true })),
+    ).toEqual([]);
   });
 
   it('lists the products the shopper asked about, latest first, once each', () => {
+    const item = (id: string) => ({ kind: 'product' as const, products: [{ id }] });
     const chat = [
-      bubble({ item_id: 1 }, { type: 'item' }),
-      bubble({ item_id: 2 }, { type: 'item', sender: 'agent' }),
-      bubble({ item_id: 3 }, { type: 'item' }),
-      bubble({ item_id: 1 }, { type: 'item' }),
+      bubble(item('1')),
+      bubble(item('2'), { sender: 'agent' }),
+      bubble(item('3')),
+      bubble(item('1')),
     ];
-    expect(productsAskedAbout(chat, false)).toEqual(['1', '3']);
+    expect(productsAskedAbout(chat)).toEqual(['1', '3']);
   });
 });
 
@@ -354,7 +346,7 @@ describe('shopper panel', () => {
       },
     ],
   };
-  const chat = [bubble({ item_id: '2300100101' }, { type: 'item' })];
+  const chat = [bubble({ kind: 'product', products: [{ id: '2300100101' }] })];
 
   it('lists the buyer’s recent orders with their status and the products they asked about', async () => {
     serve({ [recentPath]: [ok(recentOrdersLookup, recent)], [productPath]: [ok(productLookup, product)] });
@@ -396,13 +388,13 @@ describe('shopper panel', () => {
 });
 
 describe('messages with cards in the chat', () => {
-  const orderBubble = bubble({ order_sn: SN, shop_id: 1 }, { type: 'order' });
+  const orderBubble = bubble({ kind: 'order', orderId: SN });
 
   it('shows a shared order as its card, without an empty bubble, in a shop’s chat', async () => {
     serve({ [orderPath]: [ok(orderLookup, order)] });
     const { container } = show(
       <CardShopContext value={shop}>
-        <MessageBubble bubble={orderBubble} lazada={false} onRetry={() => {}} />
+        <MessageBubble bubble={orderBubble} onRetry={() => {}} />
       </CardShopContext>,
     );
     await screen.findByText('Shipped');
@@ -414,26 +406,24 @@ describe('messages with cards in the chat', () => {
 
   it('keeps the label chips where there is no shop to look cards up in', () => {
     const calls = serve({});
-    show(<MessageBubble bubble={orderBubble} lazada={false} onRetry={() => {}} />);
+    show(<MessageBubble bubble={orderBubble} onRetry={() => {}} />);
     expect(screen.getByText(`Order ${SN}`)).toBeTruthy();
     expect(calls).toEqual([]);
   });
 
-  it('shows a Lazada product message as its card, and text with its cards', async () => {
+  it('shows a product message with its name as its card', async () => {
     serve({ [productPath]: [ok(productLookup, product)] });
     show(
       <CardShopContext value={shop}>
         <MessageBubble
-          bubble={bubble(
-            { itemId: '2300100101', title: 'Cotton Baby Romper', txt: 'Is this in stock?' },
-            { type: '10006' },
-          )}
-          lazada
+          bubble={bubble({
+            kind: 'product',
+            products: [{ id: '2300100101', name: 'Cotton Baby Romper', price: 'RM29.90' }],
+          })}
           onRetry={() => {}}
         />
       </CardShopContext>,
     );
-    expect(screen.getByText('Is this in stock?')).toBeTruthy();
     await screen.findByText('RM 29.90 – RM 31.90', { normalizer: (t) => t.replace(/\s+/g, ' ') });
   });
 });
