@@ -36,3 +36,4 @@ export * from './text.ts';
 export * from './training.ts';
 export * from './vouchers.ts';
 export * from './website-import.ts';
+export * from './test-words.ts';

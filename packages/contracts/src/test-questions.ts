@@ -1,42 +1,12 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { testLimits, testWords } from './test-words.ts';
 
-// Test questions per shop (issue 28.1) and approved answers (issue 28.2): schemas, limits, words.
+// Test questions per shop (issue 28.1) and approved answers (issue 28.2): schemas (limits and words in
+// test-words.ts, free of zod: the dashboard's first load shows a pass rate without a schema library).
 
 const v = messages.validation;
-
-export const testLimits = {
-  questionsPerShop: 200,
-  factsPerQuestion: 10,
-  formsPerFact: 5,
-  factMax: 200,
-  approvedPerShop: 2000,
-  questionsPerApproved: 10,
-  answerMax: limits.replyMax,
-  /** The lowest and highest sameness a merchant may ask of an approved answer's question. */
-  thresholdMin: 0.5,
-  thresholdMax: 1,
-} as const;
-
-/** Merchant-facing words of both features (the dashboard and the server's errors). */
-export const testWords = {
-  factsNeeded: 'Add at least one key fact the answer must say, or choose "should hand over".',
-  tooManyQuestions: `A shop keeps at most ${testLimits.questionsPerShop} test questions.`,
-  tooManyApproved: `A shop keeps at most ${testLimits.approvedPerShop} approved answers.`,
-  answerNeeded: 'Write the answer in at least one language.',
-  questionNeeded: 'Add the question this answer is for.',
-  questionNotFound: 'That test question no longer exists.',
-  approvedNotFound: 'That approved answer no longer exists.',
-  noQuestions: 'Add a test question first.',
-  approvedSource: 'Approved answer',
-  change: {
-    regressed: 'Was right, now wrong',
-    fixed: 'Was wrong, now right',
-    new: 'New',
-    same: '',
-  },
-} as const;
 
 const questionText = z
   .string({ error: v.message })
@@ -134,19 +104,6 @@ export const testSummary = z.array(
   }),
 );
 export type TestSummary = z.infer<typeof testSummary>;
-
-/** A drop in the pass rate from the run before: an attention signal. */
-export const passRateDropped = (s: {
-  total: number;
-  passed: number;
-  previousTotal: number | null;
-  previousPassed: number | null;
-}) =>
-  s.previousTotal !== null &&
-  s.previousPassed !== null &&
-  s.previousTotal > 0 &&
-  s.total > 0 &&
-  s.passed / s.total < s.previousPassed / s.previousTotal;
 
 // ---- approved answers ---------------------------------------------------------------------------
 
