@@ -70,7 +70,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
   const catalogue = createCatalogueSync(ctx, { platforms, products });
   const sync = createSyncService(ctx, { platforms, inbox, catalogue });
   const pendingReplies = createPendingReplies(ctx, { sync, replies });
-  const drafts = createDrafts(ctx, { inbox, replies, platforms });
+  const drafts = createDrafts(ctx, { inbox, replies });
   const summaries = createHandoverSummaries(ctx);
   const autoReply = createAutoReply(ctx, {
     answering,

@@ -4,7 +4,6 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { botDrafts, conversations, type ShopRow, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import type { Platforms } from '../../platforms/registry.ts';
 import type { ConversationRow, MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { ReplyService } from '../inbox/reply.service.ts';
@@ -18,10 +17,7 @@ import { draftDueAt, draftSettingOf, drafts } from './draft-due.ts';
  * across restarts and processes. Storing any reply of the shop in the conversation ends its waiting
  * draft (reply.service.ts): the approved one as sent, any other as replaced.
  */
-export function createDrafts(
-  ctx: AppContext,
-  deps: { inbox: InboxService; replies: ReplyService; platforms: Platforms },
-) {
+export function createDrafts(ctx: AppContext, deps: { inbox: InboxService; replies: ReplyService }) {
   const { db } = ctx.database;
 
   const toDraft = (row: typeof botDrafts.$inferSelect, dueAt: Date | null): BotDraft => ({
@@ -140,12 +136,7 @@ export function createDrafts(
         throw known ? new AppError('conflict', draftMessages.handled) : notFound(draftMessages.notFound);
       }
       const text = edited ?? draft.text;
-      const sent = await deps.replies.sendBot(
-        shop,
-        conversation,
-        draft.replyTo,
-        deps.platforms.of(shop.provider).textMessage(text),
-      );
+      const sent = await deps.replies.sendBot(shop, conversation, draft.replyTo, text);
       if (!sent) throw new AppError('conflict', draftMessages.handled);
       if (text !== draft.text)
         await db.update(botDrafts).set({ outcome: 'edited' }).where(eq(botDrafts.id, draft.id));

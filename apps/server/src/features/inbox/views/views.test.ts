@@ -172,9 +172,10 @@ describe('the one inbox', () => {
   });
 
   it('counts every view per shop in one answer', async () => {
-    const zero = { waiting: 0, snoozed: 0, bot: 0, resolved: 0 };
+    const zero = { drafts: 0, waiting: 0, snoozed: 0, bot: 0, resolved: 0 };
     expect(await counts()).toEqual({
       needsYou: 2,
+      drafts: 0,
       waiting: 1,
       snoozed: 0,
       unread: 4,
