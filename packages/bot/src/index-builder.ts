@@ -149,6 +149,18 @@ function fileWords(fileName: string): string {
   return fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
 }
 
+let shared: SpellingCorrector | undefined;
+/** The lexicon's and the built-in words, which every shop's speller knows: one copy per process. */
+function sharedVocabulary(): SpellingCorrector {
+  if (!shared) {
+    const counts = new Map<string, number>();
+    for (const w of lexiconWords()) counts.set(w, (counts.get(w) ?? 0) + 2);
+    for (const w of builtinWords()) counts.set(w, (counts.get(w) ?? 0) + 3);
+    shared = new SpellingCorrector(counts);
+  }
+  return shared;
+}
+
 export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
   const started = performance.now();
   const passages: Passage[] = [];
@@ -284,8 +296,6 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
   };
   for (const t of analyzed) countWords(t);
   for (const t of shop.topics) countWords(t.categorization.join('\n'));
-  for (const w of lexiconWords()) counts.set(w, (counts.get(w) ?? 0) + 2);
-  for (const w of builtinWords()) counts.set(w, (counts.get(w) ?? 0) + 3);
 
   return {
     shopName: shop.shopName,
@@ -298,7 +308,7 @@ export function buildShopIndex(shop: ShopKnowledge): ShopIndex {
     productNameTerms,
     productVariationTerms,
     nextChunk,
-    speller: new SpellingCorrector(counts),
+    speller: new SpellingCorrector(counts, sharedVocabulary()),
     stats: { passages: passages.length, terms: bm25.postings.size, buildMs: performance.now() - started },
   };
 }

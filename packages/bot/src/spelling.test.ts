@@ -61,4 +61,28 @@ describe('SpellingCorrector', () => {
     expect(speller.correct('lust')).toBeUndefined(); // short words take no substitutions
     expect(speller.correct('weather')).toBeUndefined();
   });
+
+  it('reads through a shared vocabulary as if its words were its own', () => {
+    const shared = new SpellingCorrector([
+      ['payment', 3],
+      ['parcel', 2],
+    ]);
+    const shop = new SpellingCorrector(
+      [
+        ['parcels', 5],
+        ['pascal', 1],
+      ],
+      shared,
+    );
+    const whole = new SpellingCorrector([
+      ['parcels', 5],
+      ['pascal', 1],
+      ['payment', 3],
+      ['parcel', 2],
+    ]);
+    for (const word of ['paymnt', 'parel', 'parcls', 'pascl', 'payment', 'parcelpayment'])
+      expect(shop.correct(word)).toEqual(whole.correct(word));
+    expect(shop.known('payment')).toBe(true);
+    expect(shared.known('parcels')).toBe(false);
+  });
 });

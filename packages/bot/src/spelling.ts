@@ -6,7 +6,8 @@ import wordData from './data/words.json' with { type: 'json' };
 // does not know are touched, and results are memoized per vocabulary.
 
 const MIN_FUZZY = 4;
-const MEMO_LIMIT = 50_000;
+/** Per shop: a thousand shops' correctors must not each keep tens of thousands of typos. */
+const MEMO_LIMIT = 5_000;
 const SHORT_WORD = 6;
 
 function isTransposition(a: string, b: string): boolean {
@@ -61,7 +62,15 @@ export class SpellingCorrector {
   private readonly neighbours = new Map<string, string[]>();
   private readonly memo = new Map<string, string[] | undefined>();
 
-  constructor(counts: Iterable<[string, number]>) {
+  /**
+   * `base`: a vocabulary every shop shares (the lexicon's and the built-in words), built once and
+   * read through, so that a shop's corrector holds only its own words (a shop's index is about a
+   * megabyte and a half lighter for it).
+   */
+  constructor(
+    counts: Iterable<[string, number]>,
+    private readonly base?: SpellingCorrector,
+  ) {
     for (const [word, n] of counts) {
       if (!/^[a-z]+$/.test(word)) continue;
       this.freq.set(word, (this.freq.get(word) ?? 0) + n);
@@ -76,8 +85,18 @@ export class SpellingCorrector {
     }
   }
 
+  private countOf(word: string): number {
+    return (this.freq.get(word) ?? 0) + (this.base?.countOf(word) ?? 0);
+  }
+
+  private near(key: string): string[] {
+    const own = this.neighbours.get(key) ?? [];
+    const shared = this.base?.near(key) ?? [];
+    return shared.length === 0 ? own : own.length === 0 ? shared : [...own, ...shared];
+  }
+
   known(word: string): boolean {
-    return this.freq.has(word);
+    return this.freq.has(word) || this.base?.known(word) === true;
   }
 
   /** Replacement words for an unknown word, or undefined to keep it as typed. */
@@ -90,7 +109,7 @@ export class SpellingCorrector {
   }
 
   private compute(word: string): string[] | undefined {
-    if (word.length < MIN_FUZZY || this.freq.has(word) || !/^[a-z]+$/.test(word)) return undefined;
+    if (word.length < MIN_FUZZY || this.known(word) || !/^[a-z]+$/.test(word)) return undefined;
     const near = this.nearest(word);
     if (near) return [near];
     return this.split(word);
@@ -101,7 +120,7 @@ export class SpellingCorrector {
     let best: string | undefined;
     let bestScore = -1;
     for (const key of [word, ...deletes1(word)]) {
-      for (const candidate of this.neighbours.get(key) ?? []) {
+      for (const candidate of this.near(key)) {
         if (seen.has(candidate)) continue;
         seen.add(candidate);
         if (candidate.length < MIN_FUZZY - 1 || editDistance(word, candidate) !== 1) continue;
@@ -112,7 +131,7 @@ export class SpellingCorrector {
         // A wrong or extra first letter is rarely a typo ("rashes" is not "washes", "iphone" is not
         // "phone"), a swapped first pair may be ("cacount").
         if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
-        const score = this.freq.get(candidate)! + (candidate[0] === word[0] ? 0.5 : 0);
+        const score = this.countOf(candidate) + (candidate[0] === word[0] ? 0.5 : 0);
         if (score > bestScore) {
           best = candidate;
           bestScore = score;
@@ -128,7 +147,7 @@ export class SpellingCorrector {
     for (let i = 1; i < word.length - 2; i++) {
       const left = word.slice(0, i);
       const right = word.slice(i);
-      if (!this.freq.has(right)) continue;
+      if (!this.known(right)) continue;
       // "uaccept", "ihave": a pronoun glued to a common verb; "tosomebody": a short function word
       // glued to a longer word; otherwise two real words of three letters or more.
       const ok =
@@ -136,9 +155,9 @@ export class SpellingCorrector {
           ? SINGLE_LETTER_WORDS.has(left) && SPLIT_RIGHT.has(right)
           : i === 2
             ? SPLIT_LEFT.has(left) && right.length >= 4
-            : word.length >= 7 && i >= 3 && this.freq.has(left) && right.length >= 3;
+            : word.length >= 7 && i >= 3 && this.known(left) && right.length >= 3;
       if (!ok) continue;
-      const score = Math.min(this.freq.get(left) ?? 1, this.freq.get(right)!) * Math.min(i, right.length);
+      const score = Math.min(this.countOf(left) || 1, this.countOf(right)) * Math.min(i, right.length);
       if (score > bestScore) {
         best = [left, right];
         bestScore = score;
