@@ -136,4 +136,43 @@ describe('test questions', () => {
     expect((await call('DELETE', `/api/shops/${shopId}/tests/${giftId}`)).statusCode).toBe(200);
     expect((await overview()).questions).toHaveLength(1);
   });
+
+  it('answers hostile input to every new route with a 4xx, never a 5xx', async () => {
+    const hostile: unknown[] = [
+      null,
+      [],
+      'x',
+      { question: 42, expect: 'maybe' },
+      { question: 'a\u0000b', expect: 'answer', facts: [['RM5\u0000']] },
+      { question: 'q', expect: 'answer', facts: Array.from({ length: 50 }, () => ['x']) },
+      { question: 'x'.repeat(5000), expect: 'handover' },
+      { questions: 'not a list', answers: null },
+      { questions: ['\ud800'], answers: { en: 'x'.repeat(5000) } },
+      { questions: ['q'], answers: { en: 'a' }, extra: true },
+      { threshold: 'high' },
+      { threshold: -1 },
+    ];
+    const routes: ['POST' | 'PUT', string][] = [
+      ['POST', `/api/shops/${shopId}/tests`],
+      ['PUT', `/api/shops/${shopId}/tests/00000000-0000-0000-0000-000000000000`],
+      ['PUT', `/api/shops/${shopId}/tests/not-a-uuid`],
+      ['POST', `/api/shops/${shopId}/approved-answers`],
+      ['PUT', `/api/shops/${shopId}/approved-answers/not-a-uuid`],
+      ['PUT', `/api/shops/${shopId}/approved-answers/threshold`],
+      ['POST', `/api/shops/${shopId}/approved-answers/try`],
+    ];
+    const fives: string[] = [];
+    for (const [method, url] of routes)
+      for (const payload of hostile) {
+        const res = await t.app.inject({
+          method,
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        if (res.statusCode >= 500)
+          fives.push(`${method} ${url} ${JSON.stringify(payload).slice(0, 40)} -> ${res.statusCode}`);
+      }
+    expect(fives).toEqual([]);
+  });
 });
