@@ -14,6 +14,7 @@ import { benchOnPostgres, type Figure, signUpBench, startBenchApp } from './supp
 
 const SET = fileURLToPath(new URL('../../shared/eval/my-shop-multilingual', import.meta.url));
 
+const p50 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.5)] ?? 0;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
 
 /** A test question from an evaluation question: its facts, or "should hand over". */
@@ -95,6 +96,8 @@ export async function benchTestsApproved(): Promise<Figure[]> {
   const questions = set.questions.map((q) => q.question);
   const plain: number[] = [];
   const matching: number[] = [];
+  // CPU time of the match alone: on a loaded machine wall time also counts other processes' turns.
+  const matchingCpu: number[] = [];
   const withApproved: number[] = [];
   // A first round warms the engine and the matcher (JIT, glossary); three rounds are measured.
   for (let round = 0; round < 4; round++) {
@@ -103,20 +106,25 @@ export async function benchTestsApproved(): Promise<Figure[]> {
       answerOffline(q, { index });
       const engine = performance.now() - t;
       t = performance.now();
+      const cpu = process.cpuUsage();
       const hit = answerApproved(q, approved);
       const matched = performance.now() - t;
+      const cpuMs = process.cpuUsage(cpu).user / 1000;
       if (!hit) answerOffline(q, { index });
       const total = performance.now() - t;
       if (round === 0) continue;
       plain.push(engine);
       matching.push(matched);
+      matchingCpu.push(cpuMs);
       withApproved.push(total);
     }
   }
   const added = Math.max(0, p95(withApproved) - p95(plain));
   figures.push(
     { name: 'answer p95, engine alone (baseline)', value: p95(plain), unit: 'ms' },
-    { name: 'approved match p95 (1,000 approved)', value: p95(matching), unit: 'ms', budget: 5 },
+    { name: 'approved match p50, wall (1,000 approved)', value: p50(matching), unit: 'ms' },
+    { name: 'approved match p95, wall (1,000 approved)', value: p95(matching), unit: 'ms', budget: 5 },
+    { name: 'approved match p95, CPU time', value: p95(matchingCpu), unit: 'ms', budget: 5 },
     { name: 'answer p95 with approved answers', value: p95(withApproved), unit: 'ms' },
     { name: 'added to answer p95 (ratio to baseline below)', value: added, unit: 'ms', budget: 5 },
     { name: 'answer p95 ratio with/without', value: p95(withApproved) / p95(plain), unit: 'x' },
@@ -190,11 +198,12 @@ export async function benchTestsApproved(): Promise<Figure[]> {
     figures.push(
       { name: `answering the ${tests.length} directly (baseline)`, value: direct, unit: 'ms' },
       {
-        name: `running ${tests.length} test questions (job, verdicts, stored)`,
+        name: `running ${tests.length} test questions, request to done`,
         value: run,
         unit: 'ms',
         budget: 2000,
       },
+      { name: 'of which the run itself (queued to stored)', value: job, unit: 'ms' },
       { name: 'run ratio to answering directly', value: run / direct, unit: 'x' },
       { name: 'test questions passing', value: overview.latest.passed, unit: `of ${overview.latest.total}` },
     );
