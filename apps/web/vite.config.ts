@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageOf } from '../../packages/contracts/src/pages.ts';
@@ -23,10 +25,20 @@ function sitePagesInDev(): Plugin {
   };
 }
 
+// react-router's package points every bundler at its development build (extra checks and warnings on
+// each render and navigation); a production build takes the production one it ships beside it.
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 // Two entries: the dashboard (index.html, React + MUI) and the public site (site.html, Preact and
 // plain CSS, prerendered by scripts/finish-build.mjs). The site's files carry a Preact JSX pragma.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: import.meta.dirname,
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',

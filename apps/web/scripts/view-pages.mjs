@@ -3,7 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The modules each view of contracts' dashboardViews shows first (the router's lazy pages). */
+/** The modules each view of contracts' dashboardViews shows first (the router's lazy pages and loaders). */
 const viewModules = {
   shops: ['src/features/shops/components/shops-page.tsx'],
   shop: [
@@ -16,9 +16,9 @@ const viewModules = {
   topic: ['src/features/training/components/topic-page.tsx'],
   simulator: ['src/features/simulator/components/simulator-page.tsx'],
   vouchers: ['src/features/vouchers/components/vouchers-page.tsx'],
-  insights: ['src/features/insights/components/insights-page.tsx'],
+  insights: ['src/features/insights/components/insights-page.tsx', 'src/features/insights/api/prefetch.ts'],
   chat: ['src/features/inbox/components/chat-page.tsx'],
-  inbox: ['src/features/inbox/components/inbox-page/inbox-page.tsx'],
+  inbox: ['src/features/inbox/components/inbox-page/inbox-page.tsx', 'src/features/inbox/api/prefetch.ts'],
 };
 
 export function writeViewPages(dist, views) {

@@ -1,8 +1,11 @@
 // Counted nouns as the dashboard writes them: "1 chat", "2 chats", "1,234 shopper messages" (issue 26:
 // the Insights page said "1 chats"). Every count shown with a noun goes through `plural`.
 
+// One formatter: toLocaleString with a locale builds a new one on every call (slow on a phone).
+const grouped = new Intl.NumberFormat('en-MY');
+
 /** A count as merchants in Malaysia read it: digits grouped by thousands. */
-export const formatCount = (n: number) => n.toLocaleString('en-MY');
+export const formatCount = (n: number) => grouped.format(n);
 
 /** The noun for a count, singular for exactly one (when the count is shown apart from it). */
 export const noun = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);

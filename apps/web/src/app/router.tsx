@@ -5,6 +5,7 @@ import { useShops } from '../features/shops/api/get-shops.ts';
 import { prefetchShop, prefetchShops } from '../features/shops/api/prefetch.ts';
 import { LeaveTo } from '../lib/leave.tsx';
 import type { RouteHandle } from '../lib/page-title.ts';
+import { loadBeforeFirstRender } from './first-render.ts';
 import { lazyPage } from './lazy-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { DashboardLayout } from './shell/dashboard-layout.tsx';
@@ -40,12 +41,6 @@ const AddShopCompleteStep = lazyPage(() =>
 );
 const ConversationList = lazyPage(() =>
   import('../features/inbox/components/conversation-list.tsx').then((m) => m.ConversationList),
-);
-const InboxPage = lazyPage(() =>
-  import('../features/inbox/components/inbox-page/inbox-page.tsx').then((m) => m.InboxPage),
-);
-const InsightsPage = lazyPage(() =>
-  import('../features/insights/components/insights-page.tsx').then((m) => m.InsightsPage),
 );
 const ChatPage = lazyPage(() => import('../features/inbox/components/chat-page.tsx').then((m) => m.ChatPage));
 const KnowledgePage = lazyPage(() =>
@@ -136,16 +131,40 @@ function ElsewherePage() {
 
 export const routes: RouteObject[] = [
   { path: '/dashboard', element: <DashboardLayout />, children: dashboard },
+  // The pages the dashboard opens on: their code (lazy) and, on the first load, their data (the loader)
+  // before React draws them, so the shell and the page are drawn once (./first-render.ts).
   {
     path: '/inbox',
     element: <DashboardLayout />,
-    children: [{ index: true, element: <InboxPage /> }],
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/inbox/components/inbox-page/inbox-page.tsx').then((m) => ({
+            Component: m.InboxPage,
+          })),
+        loader: loadBeforeFirstRender((url) =>
+          import('../features/inbox/api/prefetch.ts').then((m) => m.prefetchInbox(url)),
+        ),
+      },
+    ],
     handle: title('Inbox'),
   },
   {
     path: '/insights',
     element: <DashboardLayout />,
-    children: [{ index: true, element: <InsightsPage /> }],
+    children: [
+      {
+        index: true,
+        lazy: () =>
+          import('../features/insights/components/insights-page.tsx').then((m) => ({
+            Component: m.InsightsPage,
+          })),
+        loader: loadBeforeFirstRender((url) =>
+          import('../features/insights/api/prefetch.ts').then((m) => m.prefetchInsights(url)),
+        ),
+      },
+    ],
     handle: title('Insights'),
   },
   { path: '/test', element: <TestResultsPage />, handle: title('Test results') },

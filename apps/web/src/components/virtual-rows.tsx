@@ -38,6 +38,9 @@ export function VirtualRows<T>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 8,
+    // Until it has measured the list, the screen's height: the first render already draws the rows in
+    // view (measured, it would draw none, then the rows in a second commit).
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   const items = virtual.getVirtualItems();
   const last = items.at(-1);

@@ -1,4 +1,11 @@
-import type { InboxPage, InboxRow, InboxView, Provider } from '@balas/contracts';
+import {
+  type InboxPage,
+  type InboxRow,
+  type InboxView,
+  inboxView,
+  type Provider,
+  provider as providers,
+} from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -18,6 +25,23 @@ export interface InboxFilter {
   channel: Provider | '';
   q: string;
 }
+
+/** What an /inbox address asks for (`view`, `shop`, `channel`, `q`); the view is null when it names none. */
+export function inboxAddressOf(
+  params: URLSearchParams,
+): Omit<InboxFilter, 'view'> & { view: InboxView | null } {
+  const view = params.get('view') ?? '';
+  const channel = params.get('channel') ?? '';
+  return {
+    view: (inboxView.options as readonly string[]).includes(view) ? (view as InboxView) : null,
+    shopId: params.get('shop') ?? '',
+    channel: (providers.options as readonly string[]).includes(channel) ? (channel as Provider) : '',
+    q: params.get('q') ?? '',
+  };
+}
+
+/** The view an address without one opens on: "Needs you" when something does, else everything. */
+export const defaultInboxView = (needsYou: number): InboxView => (needsYou > 0 ? 'needs_you' : 'all');
 
 export const inboxKeys = {
   all: ['inbox'] as const,

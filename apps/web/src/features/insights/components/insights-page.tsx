@@ -21,7 +21,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { apiUrl, openAuthorized } from '../../../lib/api-client.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { ApprovedFigure } from '../../tests/components/approved-figure.tsx';
-import { type InsightsFilter, insightsParams, useInsights } from '../api/insights.ts';
+import { type InsightsFilter, insightsFilterOf, insightsParams, useInsights } from '../api/insights.ts';
 import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
 import { change, count, duration, percent, shortDate } from './format.ts';
@@ -35,15 +35,7 @@ const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
 
 function useFilter(): [InsightsFilter, (next: Partial<InsightsFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  const from = params.get('from') ?? '';
-  const to = params.get('to') ?? '';
-  const days = Number(params.get('days'));
-  const filter: InsightsFilter = {
-    shopId: params.get('shopId') ?? '',
-    days: from && to ? null : (insightsPresets as readonly number[]).includes(days) ? days : 30,
-    from,
-    to,
-  };
+  const filter = insightsFilterOf(params);
   const update = (next: Partial<InsightsFilter>) => {
     const merged = { ...filter, ...next };
     const out = new URLSearchParams();

@@ -6,7 +6,6 @@ import {
   inboxWords,
   limits,
   messages,
-  type Provider,
   provider as providers,
 } from '@balas/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -34,7 +33,13 @@ import { Navigate, useSearchParams } from 'react-router';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
-import { type InboxFilter, useInboxList, useInboxRow } from '../../api/inbox.ts';
+import {
+  defaultInboxView,
+  type InboxFilter,
+  inboxAddressOf,
+  useInboxList,
+  useInboxRow,
+} from '../../api/inbox.ts';
 import { InboxList } from './inbox-list.tsx';
 
 // What the list's first paint does not need is fetched when first wanted (a phone parses every byte it
@@ -70,14 +75,6 @@ function useLatest<T>(value: T) {
 /** The Inbox's state lives in its address, so a view, a filter or an open chat can be linked and kept on reload. */
 function useInboxAddress() {
   const [params, setParams] = useSearchParams();
-  const view = (views as readonly string[]).includes(params.get('view') ?? '')
-    ? (params.get('view') as InboxView)
-    : null;
-  const channel: Provider | '' = (providers.options as readonly string[]).includes(
-    params.get('channel') ?? '',
-  )
-    ? (params.get('channel') as Provider)
-    : '';
   const set = (changes: Record<string, string | null>, replace = false) =>
     setParams(
       (p) => {
@@ -91,10 +88,7 @@ function useInboxAddress() {
       { replace },
     );
   return {
-    view,
-    shopId: params.get('shop') ?? '',
-    channel,
-    q: params.get('q') ?? '',
+    ...inboxAddressOf(params),
     open: params.get('c'),
     params,
     set,
@@ -110,7 +104,7 @@ export function InboxPage() {
   const needsYou = counts.data?.needsYou;
   useEffect(() => {
     if (!address.view && needsYou !== undefined)
-      setAddress.current({ view: needsYou > 0 ? 'needs_you' : 'all' }, true);
+      setAddress.current({ view: defaultInboxView(needsYou) }, true);
   }, [address.view, needsYou, setAddress]);
   if (!address.view) return counts.isError ? <Navigate to="/inbox?view=all" replace /> : null;
   return <Inbox view={address.view} address={address} />;
