@@ -70,7 +70,7 @@ export async function benchWebsiteImport(): Promise<Figure[]> {
       payload: { shopId, url: `${site.origin}/sitemap.xml` },
     });
     const sourceId = created.json().data.id as string;
-    await bench.ctx.queue.idle(120_000);
+    await bench.ctx.queue.idle(300_000);
     const importMs = performance.now() - started;
     loop.disable();
     const [first] = await list();
@@ -87,7 +87,7 @@ export async function benchWebsiteImport(): Promise<Figure[]> {
         url: `/api/knowledge/websites/${sourceId}/reimport`,
         headers,
       });
-      await bench.ctx.queue.idle(120_000);
+      await bench.ctx.queue.idle(300_000);
       return performance.now() - at;
     };
     const unchangedMs = await reimport();
