@@ -1,5 +1,6 @@
 import { benchAnswering } from './answering.bench.ts';
 import { benchAttention } from './attention.bench.ts';
+import { benchBusinessHours } from './business-hours.bench.ts';
 import { benchCapacity } from './capacity.bench.ts';
 import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
@@ -20,6 +21,7 @@ import { benchWidget } from './widget.bench.ts';
 const benches: Record<string, () => Promise<Figure[]>> = {
   answering: benchAnswering,
   attention: benchAttention,
+  'business-hours': benchBusinessHours,
   capacity: benchCapacity,
   inbox: benchInbox,
   insights: benchInsights,

@@ -82,12 +82,20 @@ export function defaultBusinessHours(timeZone = DEFAULT_TIME_ZONE): BusinessHour
 const active = (h: BusinessHours | null | undefined): h is BusinessHours =>
   !!h?.enabled && h.week.some((d) => d !== null);
 
+// A day's opening in a zone, as instants: reading a zone's clock (Intl) costs far more than the walk
+// over days, and the same days recur for every chat the Insights refresh times.
+const spans = new Map<string, [number, number]>();
+const SPANS_KEPT = 20_000;
+
 /** [start, end) of the shop's opening on a local day, or null when closed (or a holiday). */
 function openingOn(h: BusinessHours, day: string, holidays: Set<string>): [number, number] | null {
   if (holidays.has(day)) return null;
   const [year, month, d] = day.split('-').map(Number) as [number, number, number];
   const hours = h.week[new Date(Date.UTC(year, month - 1, d)).getUTCDay()];
   if (!hours) return null;
+  const key = `${h.timeZone}|${day}|${hours.open}|${hours.close}`;
+  const known = spans.get(key);
+  if (known) return known;
   const at = (hhmm: string) => {
     const minutes = minutesOf(hhmm);
     return zonedTime(h.timeZone, {
@@ -98,10 +106,21 @@ function openingOn(h: BusinessHours, day: string, holidays: Set<string>): [numbe
       minute: minutes % 60,
     });
   };
-  return [at(hours.open).getTime(), at(hours.close).getTime()];
+  const span: [number, number] = [at(hours.open).getTime(), at(hours.close).getTime()];
+  if (spans.size >= SPANS_KEPT) spans.clear();
+  spans.set(key, span);
+  return span;
 }
 
-const holidaySet = (h: BusinessHours) => new Set(h.holidays.map((x) => x.date));
+const holidaySets = new WeakMap<BusinessHours, Set<string>>();
+function holidaySet(h: BusinessHours): Set<string> {
+  let set = holidaySets.get(h);
+  if (!set) {
+    set = new Set(h.holidays.map((x) => x.date));
+    holidaySets.set(h, set);
+  }
+  return set;
+}
 /** How far ahead an opening is looked for: a shop closed for a year is treated as never opening. */
 const HORIZON_DAYS = 370;
 
