@@ -12,9 +12,9 @@ export const immutable = 'public, max-age=31536000, immutable';
  * Cache headers for a built file: hashed assets kept for a year, anything else (HTML, favicon,
  * robots.txt) revalidated on each use. Every answer may come precompressed, so caches key on it.
  */
-export function setBuiltFileHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
-  res.setHeader('cache-control', /[/\\]assets[/\\]/.test(path) ? immutable : 'no-cache');
-  res.setHeader('vary', 'accept-encoding');
+export function setBuiltFileHeaders(reply: FastifyReply, path: string) {
+  reply.header('cache-control', /[/\\]assets[/\\]/.test(path) ? immutable : 'no-cache');
+  reply.header('vary', 'accept-encoding');
 }
 
 /** @fastify/static options that serve a build's files with their brotli or gzip copies (scripts/precompress.mjs). */
