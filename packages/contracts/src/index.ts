@@ -18,6 +18,7 @@ export * from './insights-messages.ts';
 export * from './knowledge.ts';
 export * from './limits.ts';
 export * from './message-content.ts';
+export * from './message-read.ts';
 export * from './messages.ts';
 export * from './my-public-holidays.ts';
 export * from './orders.ts';
