@@ -80,6 +80,7 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
+  INDEX_CACHE_MB: z.coerce.number().int().positive().default(192),
   /** Web Push (VAPID) key pair, base64url; unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -188,6 +189,8 @@ const configSchema = envSchema.transform((e, ctx) => {
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     /** Bot answers a shop may get in an hour; past it, conversations are handed over (a flood's bound). */
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
+    /** Heap the shops' retrieval indexes may take in one process; the least recently used leave first. */
+    indexCacheBytes: e.INDEX_CACHE_MB * 1024 * 1024,
     /**
      * Web Push: the VAPID key pair when set (the same on every process), else generated into
      * DATA_DIR; the subject defaults to the sender address of account mails.

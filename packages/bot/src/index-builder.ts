@@ -149,6 +149,23 @@ function fileWords(fileName: string): string {
   return fileName.replace(/\.[a-z0-9]+$/i, '').replace(/[-_.]+/g, ' ');
 }
 
+/**
+ * About how many bytes of heap an index holds, for a cache with a memory budget: its postings and
+ * per-document term maps, and its speller's own entries. Fitted against heap growth measured with
+ * --expose-gc over nine shops of 0 to 2,000 chunks (within 5% of each; passages' text adds nothing
+ * measurable beyond the terms it makes).
+ */
+export function estimateIndexBytes(index: ShopIndex): number {
+  let entries = 0;
+  for (const bm25 of [index.bm25, index.routing]) {
+    for (const p of bm25.postings.values()) entries += 1 + p.docs.length;
+    for (const terms of bm25.docTerms) entries += terms.size;
+  }
+  return ENTRY_BYTES * entries + SPELLER_ENTRY_BYTES * index.speller.entries;
+}
+const ENTRY_BYTES = 52;
+const SPELLER_ENTRY_BYTES = 250;
+
 let shared: SpellingCorrector | undefined;
 /** The lexicon's and the built-in words, which every shop's speller knows: one copy per process. */
 function sharedVocabulary(): SpellingCorrector {

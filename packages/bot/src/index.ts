@@ -77,7 +77,13 @@ export {
   needsOrderLookup,
   outOfScope,
 } from './handover.ts';
-export { buildShopIndex, embedShopIndex, type Passage, type ShopIndex } from './index-builder.ts';
+export {
+  buildShopIndex,
+  embedShopIndex,
+  estimateIndexBytes,
+  type Passage,
+  type ShopIndex,
+} from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
 export { handoverText, voucherOfferText } from './messages.ts';
 export * from './order-reply.ts';

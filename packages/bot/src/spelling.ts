@@ -99,6 +99,11 @@ export class SpellingCorrector {
     return this.freq.has(word) || this.base?.known(word) === true;
   }
 
+  /** Entries this corrector holds itself (not its base's): its words and their neighbourhood keys. */
+  get entries(): number {
+    return this.freq.size + this.neighbours.size + this.memo.size;
+  }
+
   /** Replacement words for an unknown word, or undefined to keep it as typed. */
   correct(word: string): string[] | undefined {
     if (this.memo.has(word)) return this.memo.get(word);

@@ -5,6 +5,7 @@ import {
   type Composer,
   type Embedder,
   embedShopIndex,
+  estimateIndexBytes,
   type HistoryTurn,
   type ShopIndex,
 } from '@balas/bot';
@@ -14,27 +15,23 @@ import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers, shops } from '../../db/schema.ts';
 import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
+import { createIndexCache } from './index-cache.ts';
 import { loadShopKnowledge } from './shop-knowledge.ts';
-
-const CACHE_SHOPS = 200;
 
 /**
  * Answers a shopper's question for a shop. The shop's retrieval index is built once per training
- * version and reused; any change to topics, files or product info bumps the version.
+ * version and reused (any change to topics, files or product info bumps the version), and the
+ * indexes of a process stay within INDEX_CACHE_MB, the least recently asked shop leaving first.
  */
 export function createAnsweringService(ctx: AppContext, model: { composer?: Composer; embedder?: Embedder }) {
   const { composer, embedder } = model;
-  const cache = new Map<string, { version: number; index: ShopIndex }>();
+  const cache = createIndexCache<ShopIndex>({
+    budgetBytes: ctx.config.indexCacheBytes,
+    sizeOf: estimateIndexBytes,
+  });
   const approved = createApprovedAnswers(ctx.database.db);
 
-  async function indexFor(shop: ShopRow): Promise<ShopIndex> {
-    const hit = cache.get(shop.id);
-    if (hit && hit.version === shop.trainingVersion) {
-      // Refresh recency for the LRU.
-      cache.delete(shop.id);
-      cache.set(shop.id, hit);
-      return hit.index;
-    }
+  async function buildIndex(shop: ShopRow): Promise<ShopIndex> {
     const index = buildShopIndex(await loadShopKnowledge(ctx.database.db, shop));
     if (embedder) {
       // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
@@ -42,10 +39,9 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
         ctx.log.warn({ err: error }, 'embedding failed'),
       );
     }
-    cache.set(shop.id, { version: shop.trainingVersion, index });
-    if (cache.size > CACHE_SHOPS) cache.delete(cache.keys().next().value as string);
     return index;
   }
+  const indexFor = (shop: ShopRow) => cache.get(shop.id, shop.trainingVersion, () => buildIndex(shop));
 
   /** Every answer the bot gives is logged (the simulator's log, insights, knowledge gaps). */
   async function record(
