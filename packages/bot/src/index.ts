@@ -60,12 +60,6 @@ export {
 export { factsOf, glossOf } from './facts.ts';
 export { chineseWords, englishGloss, loadGlossary } from './gloss.ts';
 export {
-  glossQuestion,
-  type HandoverSummaryInput,
-  type HandoverSummaryLines,
-  handoverSummary,
-} from './handover-summary.ts';
-export {
   angerScore,
   askedForHumanScore,
   asksRestock,
@@ -77,6 +71,12 @@ export {
   needsOrderLookup,
   outOfScope,
 } from './handover.ts';
+export {
+  glossQuestion,
+  type HandoverSummaryInput,
+  type HandoverSummaryLines,
+  handoverSummary,
+} from './handover-summary.ts';
 export {
   buildShopIndex,
   embedShopIndex,

@@ -3,8 +3,7 @@ import { createIndexCache } from './index-cache.ts';
 
 const index = (name: string, bytes: number) => ({ name, bytes });
 type Index = ReturnType<typeof index>;
-const cache = (budgetBytes: number) =>
-  createIndexCache<Index>({ budgetBytes, sizeOf: (i) => i.bytes });
+const cache = (budgetBytes: number) => createIndexCache<Index>({ budgetBytes, sizeOf: (i) => i.bytes });
 
 describe('the index cache', () => {
   it('keeps indexes within its byte budget, the least recently used leaving first', async () => {
