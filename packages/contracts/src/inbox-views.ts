@@ -5,7 +5,16 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { provider } from './shops.ts';
 
-export const inboxView = z.enum(['needs_you', 'drafts', 'waiting', 'snoozed', 'unread', 'bot', 'resolved', 'all']);
+export const inboxView = z.enum([
+  'needs_you',
+  'drafts',
+  'waiting',
+  'snoozed',
+  'unread',
+  'bot',
+  'resolved',
+  'all',
+]);
 export type InboxView = z.infer<typeof inboxView>;
 
 /**
