@@ -67,18 +67,42 @@ async function makeDue(tx: Tx, shopId: string, due: { messageId: string; convers
 
 /**
  * The bot was just put (back) in charge: when the shopper's latest message is still unanswered (no
- * message of the shop after it but a failed one) it becomes due, in the caller's transaction.
+ * bot reply to it, no person's message after it, failed sends left out) it becomes due, in the
+ * caller's transaction.
  * Returns its id and the conversation as it is now, or null when nobody waits.
  */
 async function answerWaitingShopper(tx: Tx, shop: ShopRow, conversation: ConversationRow) {
-  if (conversation.lastFrom !== 'customer') return null;
+  const mine = and(eq(messages.conversationId, conversation.id), ne(messages.status, 'failed'));
   const [latest] = await tx
-    .select({ id: messages.id, sender: messages.sender })
+    .select({ id: messages.id, sentAt: messages.sentAt })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversation.id), ne(messages.status, 'failed')))
+    .where(and(mine, eq(messages.sender, 'customer')))
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(1);
-  if (latest?.sender !== 'customer') return null;
+  if (!latest) return null;
+  // Answered when a person of the shop wrote after it or the bot replied to it. A bot reply to an
+  // earlier message stored after it (the handover that was being sent while the shopper wrote
+  // "Hello?") does not answer it.
+  const [answered] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        mine,
+        or(
+          eq(messages.replyTo, latest.id),
+          and(
+            eq(messages.sender, 'agent'),
+            or(
+              gt(messages.sentAt, latest.sentAt),
+              and(eq(messages.sentAt, latest.sentAt), gt(messages.id, latest.id)),
+            ),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (answered) return null;
   const [row] = await makeDue(tx, shop.id, [{ messageId: latest.id, conversationId: conversation.id }]);
   return { messageId: latest.id, conversation: row ?? conversation };
 }
