@@ -118,7 +118,14 @@ export function createDrafts(ctx: AppContext, deps: { inbox: InboxService; repli
     /** The conversation's waiting draft (at most one), for its composer. */
     async list(conversation: Pick<ConversationRow, 'id' | 'draftUntil'>): Promise<BotDraft[]> {
       const row = await waiting(conversation.id);
-      return row ? [toDraft(row, conversation.draftUntil)] : [];
+      if (!row) return [];
+      // The draft and its deadline are written in one transaction, which may have committed after
+      // the caller read the conversation: read the deadline again with the draft in hand.
+      const [fresh] = await db
+        .select({ draftUntil: conversations.draftUntil })
+        .from(conversations)
+        .where(eq(conversations.id, conversation.id));
+      return [toDraft(row, fresh?.draftUntil ?? conversation.draftUntil)];
     },
 
     /**
