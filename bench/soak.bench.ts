@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createSandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
-import { api, merchantWithShopeeShop } from '../apps/server/src/test/processes.ts';
 import { freePort } from '../e2e/support/server.ts';
+import { prepareBenchShops, rssMb } from './fleet.ts';
 import { createBenchDatabase, type Figure, spawnProduct } from './support.ts';
 
 /**
@@ -14,24 +13,14 @@ import { createBenchDatabase, type Figure, spawnProduct } from './support.ts';
  */
 
 const SHOP = '947042987'; // a demo Shopee shop of the sandbox
-const KNOWLEDGE = '/api/shopee/v1/lang_chain_push/loader';
 const SHOPPERS = 3000;
 const SAMPLE_MS = 2000;
 
-const rssMb = (pid: number) =>
-  Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-const FAQ = [
-  'Delivery: parcels to Penang, Johor and Kuala Lumpur arrive in 2 to 3 working days.',
-  'Orders paid before 4pm ship the same day from our Selangor warehouse.',
-  'Returns: unused items can be returned within 7 days of delivery for a full refund.',
-  'Opening hours: our team answers chats from 9am to 6pm, Monday to Saturday.',
-  'Payment: we accept online banking, credit cards and Shopee Pay.',
-].join('\n');
 const QUESTIONS = [
   'How long does delivery to Penang take?',
   'Can I return an unused item?',
@@ -79,22 +68,8 @@ export async function benchSoak(): Promise<Figure[]> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const pid = server.child.pid!;
-    const { token, shopId } = await merchantWithShopeeShop(url, sandboxUrl, SHOP);
-    const form = new FormData();
-    form.set('shopId', shopId);
-    form.set('file', new Blob([FAQ], { type: 'text/plain' }), 'faq.txt');
-    const uploaded = await fetch(`${url}${KNOWLEDGE}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (!uploaded.ok) throw new Error(`upload: ${uploaded.status} ${await uploaded.text()}`);
-    for (let i = 0; ; i++) {
-      const files = await api<{ status: string }[]>(url, `${KNOWLEDGE}?shopId=${shopId}`, { token });
-      if (files.every((f) => f.status === 'ready')) break;
-      if (i > 300) throw new Error('the knowledge file was not read');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    // The demo shop connected to a merchant, the bot on, the FAQ read.
+    await prepareBenchShops(url, sandboxUrl, [SHOP]);
 
     const shopee = sandbox.state.data.shopee;
     const shoppers = Array.from({ length: SHOPPERS }, (_, i) => `55${String(i).padStart(5, '0')}`);
