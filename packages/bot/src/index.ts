@@ -79,10 +79,13 @@ export {
 } from './handover-summary.ts';
 export {
   buildShopIndex,
+  contentHash,
+  embeddingText,
   embedShopIndex,
   estimateIndexBytes,
   type Passage,
   type ShopIndex,
+  type VectorStore,
 } from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
 export { handoverText, voucherOfferText } from './messages.ts';

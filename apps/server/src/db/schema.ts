@@ -89,7 +89,7 @@ export const shops = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
+    provider: text('provider').notNull(),
     /** The platform's shop id (Shopee shop_id, Lazada seller id); null until authorized. */
     externalId: text('external_id'),
     name: text('name').notNull(),
@@ -1146,3 +1146,19 @@ export const approvedSettings = pgTable('approved_settings', {
     .references(() => shops.id, { onDelete: 'cascade' }),
   threshold: real('threshold').notNull(),
 });
+
+/**
+ * A passage's vector under one embedding model, by the hash of the text embedded (decision 0029):
+ * computed once and read by every process's index build. Not per shop: the same text has the same
+ * vector wherever it is.
+ */
+export const passageEmbeddings = pgTable(
+  'passage_embeddings',
+  {
+    model: text('model').notNull(),
+    hash: text('hash').notNull(),
+    vector: real('vector').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.hash] })],
+);
