@@ -89,7 +89,7 @@ export const shops = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
     /** The platform's shop id (Shopee shop_id, Lazada seller id); null until authorized. */
     externalId: text('external_id'),
     name: text('name').notNull(),
@@ -358,7 +358,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: id(),
-    provider: text('provider').notNull(),
+    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
