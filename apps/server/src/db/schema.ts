@@ -358,7 +358,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: id(),
-    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
+    provider: text('provider').notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
