@@ -81,6 +81,14 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
   INDEX_CACHE_MB: z.coerce.number().int().positive().default(192),
+  /**
+   * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
+   * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for
+   * its mode (embedded 4 and 1, BullMQ 8 and 1 per worker process). 0 (with REDIS_URL only): this
+   * worker does not take that lane (workers for bulk work only, or for replies only).
+   */
+  QUEUE_REPLY_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  QUEUE_BULK_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** Web Push (VAPID) key pair, base64url; unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -138,6 +146,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     if ((a === undefined) !== (b === undefined))
       ctx.addIssue({ code: 'custom', message: `set both of ${name}` });
   }
+  if (!e.REDIS_URL && (e.QUEUE_REPLY_CONCURRENCY === 0 || e.QUEUE_BULK_CONCURRENCY === 0))
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a queue lane of 0 needs REDIS_URL (another worker must take that lane)',
+    });
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
     ctx.addIssue({ code: 'custom', message: 'set both of VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY' });
   if (e.TEST_WEBSITE_PRIVATE_ALLOW && e.NODE_ENV !== 'test')
@@ -191,6 +204,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     /** Heap the shops' retrieval indexes may take in one process; the least recently used leave first. */
     indexCacheBytes: e.INDEX_CACHE_MB * 1024 * 1024,
+    /** Jobs one process runs at once per lane; unset ones take the queue's default for its mode. */
+    queueLanes: {
+      ...(e.QUEUE_REPLY_CONCURRENCY === undefined ? {} : { reply: e.QUEUE_REPLY_CONCURRENCY }),
+      ...(e.QUEUE_BULK_CONCURRENCY === undefined ? {} : { bulk: e.QUEUE_BULK_CONCURRENCY }),
+    },
     /**
      * Web Push: the VAPID key pair when set (the same on every process), else generated into
      * DATA_DIR; the subject defaults to the sender address of account mails.

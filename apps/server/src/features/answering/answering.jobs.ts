@@ -7,6 +7,7 @@ import type { DueAnswers } from './due-answers.ts';
 /** The bot's answer to one shopper message (exactly once: see auto-reply.ts). */
 export const autoReplyJob = defineJob({
   name: 'answering.auto-reply',
+  lane: 'reply',
   schema: z.object({ messageId: z.uuid() }),
   attempts: 3,
   backoffMs: 1000,
@@ -15,6 +16,7 @@ export const autoReplyJob = defineJob({
 /** Scheduled (and at start): shopper messages whose answer is still due are queued again. */
 export const sweepDueAnswersJob = defineJob({
   name: 'answering.sweep-due',
+  lane: 'reply',
   schema: z.object({}),
   attempts: 1,
 });
@@ -25,6 +27,7 @@ export const sweepDueAnswersJob = defineJob({
  */
 export const answerWaitingJob = defineJob({
   name: 'answering.answer-waiting',
+  lane: 'reply',
   schema: z.object({ shopId: z.uuid() }),
   attempts: 5,
   backoffMs: 2000,

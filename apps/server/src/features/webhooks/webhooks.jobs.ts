@@ -18,6 +18,7 @@ export const MAX_PUSH_SWEEPS = 3;
 /** Turns a stored push into conversation and message updates; customer messages go on to the bot. */
 export const processEventJob = defineJob({
   name: 'webhooks.process-event',
+  lane: 'reply',
   schema: z.object({ eventId: z.uuid() }),
   attempts: 5,
   backoffMs: 1000,
@@ -36,6 +37,7 @@ export const repairGapsJob = defineJob({
 /** Scheduled (and at start): stored pushes whose job was lost are queued again. */
 export const sweepStalePushesJob = defineJob({
   name: 'webhooks.sweep-stale',
+  lane: 'reply',
   schema: z.object({}),
   attempts: 1,
 });
