@@ -193,14 +193,12 @@ interface PassageAnalysis {
 }
 
 /**
- * Per index: the analyses its build made, keyed by everything an analysis depends on (the text,
- * the indexed text, whether a price is known), valid while the shop's product names stay the same
- * (they take part in a passage's language and sentences). Held beside the index, not in it, so an
- * index stays a plain value; its weight is counted by `estimateIndexBytes`.
+ * Per index: the analyses its build made, by `analysisKey`. Held beside the index, not in it, so an
+ * index stays a plain value; their weight is counted by `estimateIndexBytes`.
  */
 const analysesOf = new WeakMap<
   ShopIndex,
-  { names: string; passages: Map<string, PassageAnalysis>; terms: Map<string, Map<string, number>> }
+  { passages: Map<string, PassageAnalysis>; terms: Map<string, Map<string, number>>; made: Set<string> }
 >();
 
 function latinWords(text: string): Map<string, number> {
@@ -211,26 +209,192 @@ function latinWords(text: string): Map<string, number> {
   return counts;
 }
 
-/**
- * Builds a shop's index. With `previous` (an index of the same shop before a training change), only
- * the passages whose text changed are analysed again: the rest reuse the previous analyses, and the
- * postings, lengths, routing and speller are assembled from them exactly as a fresh build would, so
- * the result is the same index a build from nothing makes (the property test checks it).
- */
-export function buildShopIndex(shop: ShopKnowledge, previous?: ShopIndex): ShopIndex {
-  const started = performance.now();
-  const passages: Passage[] = [];
-  const docs: Map<string, number>[] = [];
-  const words: Map<string, number>[] = [];
-  const productNames = shop.products
+type PassageSpec = Omit<Passage, 'key' | 'lang' | 'sentences' | 'answers'>;
+interface Candidate {
+  p: PassageSpec;
+  indexText: string;
+  label?: string;
+  hasPrice: boolean;
+}
+
+/** Every passage a shop's training makes, in index order, with the text it is indexed by. */
+function candidatesOf(shop: ShopKnowledge): Candidate[] {
+  const out: Candidate[] = [];
+  for (const topic of shop.topics) {
+    for (const entry of topic.knowledge) {
+      if (!entry.text.trim()) continue;
+      out.push({
+        p: { kind: 'topic', id: entry.id, name: topic.name, topicId: topic.id, text: entry.text.trim() },
+        indexText: entry.text,
+        label: topic.name,
+        hasPrice: false,
+      });
+    }
+  }
+  for (const chunk of shop.chunks) {
+    if (!chunk.text.trim()) continue;
+    out.push({
+      p: { kind: 'file', id: chunk.id, name: chunk.fileName, fileId: chunk.fileId, text: chunk.text.trim() },
+      indexText: `${fileWords(chunk.fileName)}\n${chunk.text}`,
+      hasPrice: false,
+    });
+  }
+  const names = new Map(shop.products.map((p) => [p.productId, p.name]));
+  for (const product of shop.products) {
+    out.push({
+      p: {
+        kind: 'product',
+        id: product.productId,
+        name: product.productId,
+        productIds: [product.productId],
+        title: product.name,
+        text: product.description?.trim() || product.name,
+      },
+      indexText: [product.name, product.name, product.description ?? '', productFacts(product)].join('\n'),
+      hasPrice: product.price != null || (product.variations ?? []).some((v) => v.price != null),
+    });
+  }
+  for (const info of shop.productInfo) {
+    out.push({
+      p: {
+        kind: 'product',
+        id: info.id,
+        name: info.productIds[0] ?? info.id,
+        productIds: info.productIds,
+        productInfo: true,
+        title: info.title,
+        text: info.description.trim(),
+      },
+      indexText: `${info.title}\n${info.description}\n${info.productIds.map((id) => names.get(id) ?? '').join('\n')}`,
+      hasPrice: false,
+    });
+  }
+  return out;
+}
+
+/** Product names, longest first: they take part in every passage's language and sentences. */
+function productNamesOf(shop: ShopKnowledge): string[] {
+  return shop.products
     .flatMap((p) => [p.name, ...p.name.split(/(?<!\s)\s+[–—-]\s+|(?<!\s)\s*\(/)])
     .map((n) => n.trim())
     .filter((n) => n.length >= 4)
     .sort((a, b) => b.length - a.length);
-  const names = productNames.join('\u0000');
+}
+
+/**
+ * Bumped by hand when the analysis of a text changes in a way the probe below may not show; the
+ * probe's own output is hashed into every key too, so a tokenizer change that shows on it retires
+ * stored analyses by itself.
+ */
+const ANALYSIS_REVISION = 1;
+const PROBE = [
+  'Returns within 7 days. Shipping RM6.90 to West Malaysia; 2-3 working days.',
+  'Penghantaran percuma untuk pesanan melebihi RM120. Waranti 12 bulan.',
+  '西马一般1至3个工作天到货。保修期12个月。',
+  '== Care ==\n- Wash at 30°C\n- Q: can I iron it?\nA: yes, on low heat. Open 9am to 6pm.',
+];
+let analyserId: string | undefined;
+/** What the analyser is: its revision and its output on a fixed probe (computed once per process). */
+function analyserIdentity(): string {
+  if (analyserId === undefined) {
+    const hash = createHash('sha256').update(String(ANALYSIS_REVISION));
+    for (const text of PROBE) {
+      const lang = detectLanguage(text);
+      hash.update(JSON.stringify(serializeAnalysis(analyseText(text, text, lang, [], true))));
+    }
+    analyserId = hash.digest('base64url').slice(0, 16);
+  }
+  return analyserId;
+}
+
+function analyseText(text: string, indexText: string, lang: Lang, productNames: string[], hasPrice: boolean) {
+  return {
+    lang,
+    sentences: sentencesOf(text, lang, productNames),
+    answers: answerTypesOf(text, hasPrice),
+    terms: analyze(indexText).terms,
+    words: latinWords(indexText),
+  };
+}
+
+/** A passage's analysis as JSON (maps and sets as entry lists, in order), for `AnalysisStore`. */
+export type StoredAnalysis = {
+  lang: Lang;
+  sentences: Sentence[];
+  answers: AnswerType[];
+  terms: [string, number][];
+  words: [string, number][];
+};
+function serializeAnalysis(a: PassageAnalysis): StoredAnalysis {
+  return {
+    lang: a.lang,
+    sentences: a.sentences,
+    answers: [...a.answers],
+    terms: [...a.terms],
+    words: [...a.words],
+  };
+}
+function deserializeAnalysis(a: StoredAnalysis): PassageAnalysis {
+  return {
+    lang: a.lang,
+    sentences: a.sentences,
+    answers: new Set(a.answers),
+    terms: new Map(a.terms),
+    words: new Map(a.words),
+  };
+}
+
+/**
+ * The key of each passage's analysis: a hash of everything it depends on (the analyser, the shop's
+ * product names, the text, the indexed text, whether a price is known). Equal keys, equal analyses,
+ * whatever the shop or process.
+ */
+export function analysisKeys(shop: ShopKnowledge): string[] {
+  const prefix = `${analyserIdentity()}\u0000${productNamesOf(shop).join('\u0001')}\u0000`;
+  return candidatesOf(shop).map((c) =>
+    createHash('sha256')
+      .update(`${prefix}${c.hasPrice ? 1 : 0}\u0000${c.p.text}\u0000${c.indexText}`)
+      .digest('base64url'),
+  );
+}
+
+/** The keys of the analyses a build of `shop` needs that `previous` does not hold: the ones to read. */
+export function analysesToRead(shop: ShopKnowledge, previous?: ShopIndex): string[] {
+  const held = previous ? analysesOf.get(previous)?.passages : undefined;
+  return [...new Set(analysisKeys(shop).filter((key) => !held?.has(key)))];
+}
+
+/** The analyses this index's build made itself (not reused nor read): to store for other builds. */
+export function madeAnalyses(index: ShopIndex): Map<string, StoredAnalysis> {
+  const own = analysesOf.get(index);
+  const out = new Map<string, StoredAnalysis>();
+  for (const key of own?.made ?? []) {
+    const a = own!.passages.get(key);
+    if (a) out.set(key, serializeAnalysis(a));
+  }
+  return out;
+}
+
+/**
+ * Builds a shop's index. Passages whose analysis is at hand are not analysed again: from `previous`
+ * (an index of the same shop before a training change) or from `stored` (analyses by
+ * `analysisKeys`, read from where other builds kept them). Postings, lengths, routing and speller are
+ * then assembled from the analyses exactly as a build from nothing does, so the result is the same
+ * index (the property test checks it).
+ */
+export function buildShopIndex(
+  shop: ShopKnowledge,
+  previous?: ShopIndex,
+  stored?: Map<string, StoredAnalysis>,
+): ShopIndex {
+  const started = performance.now();
+  const passages: Passage[] = [];
+  const docs: Map<string, number>[] = [];
+  const words: Map<string, number>[] = [];
+  const productNames = productNamesOf(shop);
   const before = previous ? analysesOf.get(previous) : undefined;
-  const reusable = before?.names === names ? before.passages : undefined;
   const analyses = new Map<string, PassageAnalysis>();
+  const made = new Set<string>();
   const termsMemo = new Map<string, Map<string, number>>();
   let analysed = 0;
   /** Terms of a short text (a topic's name, its categorization, a product's name). */
@@ -246,84 +410,30 @@ export function buildShopIndex(shop: ShopKnowledge, previous?: ShopIndex): ShopI
     return out;
   };
   const labels: (Map<string, number> | undefined)[] = [];
-  const addPassage = (
-    p: Omit<Passage, 'key' | 'lang' | 'sentences' | 'answers'>,
-    indexText: string,
-    label?: string,
-    hasPrice = false,
-  ) => {
-    const memoKey = `${hasPrice ? 1 : 0}\u0000${p.text}\u0000${indexText}`;
-    let a = analyses.get(memoKey) ?? reusable?.get(memoKey);
+  const candidates = candidatesOf(shop);
+  const keys = analysisKeys(shop);
+  const chunkKeys = new Map<string, number>();
+  candidates.forEach(({ p, indexText, label, hasPrice }, i) => {
+    const key = keys[i]!;
+    let a = analyses.get(key) ?? before?.passages.get(key);
+    if (!a) {
+      const kept = stored?.get(key);
+      if (kept) a = deserializeAnalysis(kept);
+    }
     if (!a) {
       analysed++;
-      const lang = detectLanguage(neutral(p.text));
-      a = {
-        lang,
-        sentences: sentencesOf(p.text, lang, productNames),
-        answers: answerTypesOf(p.text, hasPrice),
-        terms: analyze(indexText).terms,
-        words: latinWords(indexText),
-      };
+      made.add(key);
+      a = analyseText(p.text, indexText, detectLanguage(neutral(p.text)), productNames, hasPrice);
     }
-    analyses.set(memoKey, a);
+    analyses.set(key, a);
+    if (p.kind === 'file') chunkKeys.set(p.id, passages.length);
     passages.push({ ...p, key: passages.length, lang: a.lang, sentences: a.sentences, answers: a.answers });
     docs.push(a.terms);
     words.push(a.words);
     labels.push(label === undefined ? undefined : termsOf(label));
-  };
-
-  for (const topic of shop.topics) {
-    for (const entry of topic.knowledge) {
-      if (!entry.text.trim()) continue;
-      addPassage(
-        { kind: 'topic', id: entry.id, name: topic.name, topicId: topic.id, text: entry.text.trim() },
-        entry.text,
-        topic.name,
-      );
-    }
-  }
-  const chunkKeys = new Map<string, number>();
-  for (const chunk of shop.chunks) {
-    if (!chunk.text.trim()) continue;
-    chunkKeys.set(chunk.id, passages.length);
-    addPassage(
-      { kind: 'file', id: chunk.id, name: chunk.fileName, fileId: chunk.fileId, text: chunk.text.trim() },
-      `${fileWords(chunk.fileName)}\n${chunk.text}`,
-    );
-  }
+  });
   const products = new Map<string, ProductRecord>();
-  for (const product of shop.products) {
-    products.set(product.productId, product);
-    const text = product.description?.trim() || product.name;
-    addPassage(
-      {
-        kind: 'product',
-        id: product.productId,
-        name: product.productId,
-        productIds: [product.productId],
-        title: product.name,
-        text,
-      },
-      [product.name, product.name, product.description ?? '', productFacts(product)].join('\n'),
-      undefined,
-      product.price != null || (product.variations ?? []).some((v) => v.price != null),
-    );
-  }
-  for (const info of shop.productInfo) {
-    const names = info.productIds.map((id) => products.get(id)?.name ?? '').join('\n');
-    addPassage(
-      {
-        kind: 'product',
-        id: info.id,
-        name: info.productIds[0] ?? info.id,
-        productIds: info.productIds,
-        productInfo: true,
-        title: info.title,
-        text: info.description.trim(),
-      },
-      `${info.title}\n${info.description}\n${names}`,
-    );
-  }
+  for (const product of shop.products) products.set(product.productId, product);
 
   const nextChunk = new Map<number, number>();
   const byFile = new Map<string, Map<number, number>>();
@@ -384,7 +494,7 @@ export function buildShopIndex(shop: ShopKnowledge, previous?: ShopIndex): ShopI
       buildMs: performance.now() - started,
     },
   };
-  analysesOf.set(index, { names, passages: analyses, terms: termsMemo });
+  analysesOf.set(index, { passages: analyses, terms: termsMemo, made });
   return index;
 }
 

@@ -1,3 +1,4 @@
+import type { StoredAnalysis } from '@balas/bot';
 import type { BusinessHours, HandoverSummary, MessageContent } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
@@ -1162,3 +1163,14 @@ export const passageEmbeddings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.model, t.hash] })],
 );
+
+/**
+ * A passage's analysis (language, sentences, BM25 terms, speller words) by `analysisKeys`: a hash
+ * of the analyser, the shop's product names and the text (decision 0029). A cold index build reads
+ * these instead of analysing every passage again.
+ */
+export const passageAnalyses = pgTable('passage_analyses', {
+  hash: text('hash').primaryKey(),
+  analysis: jsonb('analysis').$type<StoredAnalysis>().notNull(),
+  createdAt: createdAt(),
+});

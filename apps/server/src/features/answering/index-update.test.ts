@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createOpenAICompatibleBackend } from '@balas/bot';
+import { analysesToRead, buildShopIndex, createOpenAICompatibleBackend, madeAnalyses } from '@balas/bot';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passageEmbeddings, shops } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAnsweringService } from './answering.service.ts';
+import { createPassageAnalyses } from './passage-embeddings.ts';
+import { loadShopKnowledge } from './shop-knowledge.ts';
 
 // Issue 29.3: a training change reaches the next answer of every process (each holds its own index
 // cache; the training version in the database tells it), and with an embedding model a passage is
@@ -165,6 +167,31 @@ describe('shop indexes across processes', () => {
     mark = embedded.length;
     expect(await ask(two, shopId, 'how many days to deliver?')).toMatch(/2 to 4 working days/);
     expect(inputsSince(mark)).toEqual(['how many days to deliver?']);
+  });
+
+  it('stores passages’ analyses so a cold build reads them and makes the same index', async () => {
+    const { shopId } = await trainedShop();
+    await t.app.services.products.upsertCatalogue(shopId, [
+      {
+        externalId: '8001',
+        name: 'Baju Kurung Moden Seri Ayu',
+        description: 'Baju kurung moden dalam kain cotton silk. 颜色：玫瑰粉、鼠尾草绿。',
+        price: '129.00',
+        currency: 'MYR',
+        stock: 8,
+        images: [],
+        variations: [{ id: 'xl', name: 'XL', price: 139, stock: 0 }],
+      },
+    ]);
+    const shop = await loadShopKnowledge(t.ctx.database.db, await shopRow(shopId));
+    const fresh = buildShopIndex(shop);
+    const store = createPassageAnalyses(t.ctx.database.db);
+    await store.save(madeAnalyses(fresh));
+    const read = await store.load(analysesToRead(shop));
+    expect(read.size).toBe(fresh.stats.passages);
+    const cold = buildShopIndex(shop, undefined, read);
+    expect(cold.stats.analysed).toBe(0);
+    expect({ ...cold, stats: undefined }).toEqual({ ...fresh, stats: undefined });
   });
 
   it('stores a vector as the model gave it (real[] on PGlite and PostgreSQL)', async () => {
