@@ -72,17 +72,16 @@ describe('config', () => {
   it('resolves a mode per platform: live with credentials, the sandbox for both without any, off beside a live one', () => {
     expect(loadConfig({})).toMatchObject({
       sandbox: true,
-      shopee: { mode: 'sandbox' },
-      lazada: { mode: 'sandbox' },
+      platforms: { shopee: { mode: 'sandbox' }, lazada: { mode: 'sandbox' }, website: { mode: 'live' } },
     });
     const c = loadConfig({ SHOPEE_PARTNER_ID: '123', SHOPEE_PARTNER_KEY: 'k' });
     expect(c.sandbox).toBe(false);
-    expect(c.shopee).toEqual({
+    expect(c.platforms.shopee).toEqual({
       mode: 'live',
       partnerId: 123,
       partnerKey: 'k',
       baseUrl: 'https://partner.shopeemobile.com',
     });
-    expect(c.lazada).toEqual({ mode: 'off' });
+    expect(c.platforms.lazada).toEqual({ mode: 'off' });
   });
 });

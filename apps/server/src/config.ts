@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { platformDefinitions } from './platforms/definitions.ts';
+import type { PlatformDefinition, PlatformId, PlatformSetting } from './platforms/platform.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -37,7 +39,18 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Every environment variable the server reads, with its embedded default. Nothing else reads process.env. */
+/**
+ * The platforms' own variables (credentials and hosts), declared by each platform's definition.
+ * Widened: config loops over the list and never names a platform.
+ */
+const platforms: readonly PlatformDefinition[] = platformDefinitions;
+// Typed as no keys: they are parsed with the rest, and only each platform's `live` reads them.
+const platformEnv: Record<never, z.ZodType> = Object.assign({}, ...platforms.map((p) => p.env.shape));
+
+/**
+ * Every environment variable the server reads, with its embedded default (the platforms' come from
+ * their definitions). Nothing else reads process.env.
+ */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,14 +79,6 @@ const envSchema = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: trustProxy.default(false),
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
-  SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
-  SHOPEE_BASE_URL: optionalUrl,
-  LAZADA_APP_KEY: z.string().min(1).optional(),
-  LAZADA_APP_SECRET: z.string().min(1).optional(),
-  LAZADA_AUTH_URL: optionalUrl,
-  LAZADA_API_URL: optionalUrl,
-  LAZADA_AUTH_REST_URL: optionalUrl,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -111,6 +116,28 @@ const envSchema = z.object({
 });
 
 /**
+ * A mode per platform. A marketplace with credentials is live. Without any, every marketplace runs
+ * on the sandbox; one left without credentials beside a live one is off (no sandbox secret ever
+ * guards a live server). A channel that is not a marketplace is always live.
+ */
+export function resolvePlatforms(
+  definitions: readonly PlatformDefinition[],
+  env: Record<string, unknown>,
+  issue: (message: string) => void,
+): Record<PlatformId, PlatformSetting<unknown>> {
+  const live = new Map(definitions.map((d) => [d.id, d.marketplace ? d.live(env, issue) : undefined]));
+  const noneLive = [...live.values()].every((settings) => settings === undefined);
+  return Object.fromEntries(
+    definitions.map((d): [PlatformId, PlatformSetting<unknown>] => {
+      const settings = live.get(d.id);
+      if (!d.marketplace) return [d.id, { mode: 'live' }];
+      if (settings !== undefined) return [d.id, { mode: 'live', ...settings }];
+      return [d.id, noneLive ? { mode: 'sandbox' } : { mode: 'off' }];
+    }),
+  );
+}
+
+/**
  * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the last n addresses are proxies":
  * Fastify itself now treats a number as trusting nobody, which would give every client the
  * proxy's address and one shared rate limit.
@@ -137,15 +164,10 @@ export function localUrl(host: string, port: number): string {
  * The server's configuration: the environment read through envSchema, then resolved (public
  * address, a mode per platform, the model). The Config type is this schema's output.
  */
-const configSchema = envSchema.transform((e, ctx) => {
-  const pairs: [string, unknown, unknown][] = [
-    ['SHOPEE_PARTNER_ID/SHOPEE_PARTNER_KEY', e.SHOPEE_PARTNER_ID, e.SHOPEE_PARTNER_KEY],
-    ['LAZADA_APP_KEY/LAZADA_APP_SECRET', e.LAZADA_APP_KEY, e.LAZADA_APP_SECRET],
-  ];
-  for (const [name, a, b] of pairs) {
-    if ((a === undefined) !== (b === undefined))
-      ctx.addIssue({ code: 'custom', message: `set both of ${name}` });
-  }
+const configSchema = envSchema.extend(platformEnv).transform((e, ctx) => {
+  const resolved = resolvePlatforms(platforms, e as Record<string, unknown>, (message) =>
+    ctx.addIssue({ code: 'custom', message }),
+  );
   if (!e.REDIS_URL && (e.QUEUE_REPLY_CONCURRENCY === 0 || e.QUEUE_BULK_CONCURRENCY === 0))
     ctx.addIssue({
       code: 'custom',
@@ -158,30 +180,6 @@ const configSchema = envSchema.transform((e, ctx) => {
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
     ctx.addIssue({ code: 'custom', message: 'AI_BASE_URL and AI_MODEL must be set together' });
   }
-  // A platform with credentials is live. Without any, both run on the sandbox; a platform left
-  // without credentials beside a live one is off (no sandbox secret ever guards a live server).
-  const noneLive = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
-  const absent: { mode: 'sandbox' } | { mode: 'off' } = noneLive ? { mode: 'sandbox' } : { mode: 'off' };
-  const shopee =
-    e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
-      ? {
-          mode: 'live' as const,
-          partnerId: e.SHOPEE_PARTNER_ID,
-          partnerKey: e.SHOPEE_PARTNER_KEY,
-          baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
-        }
-      : absent;
-  const lazada =
-    e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
-      ? {
-          mode: 'live' as const,
-          appKey: e.LAZADA_APP_KEY,
-          appSecret: e.LAZADA_APP_SECRET,
-          authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
-          apiUrl: e.LAZADA_API_URL ?? 'https://api.lazada.com.my/rest',
-          authRestUrl: e.LAZADA_AUTH_REST_URL ?? 'https://auth.lazada.com/rest',
-        }
-      : absent;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -226,9 +224,9 @@ const configSchema = envSchema.transform((e, ctx) => {
         ? e.TEST_WEBSITE_PRIVATE_ALLOW.split(',').map((a) => a.trim())
         : [],
     /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
-    sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
-    shopee,
-    lazada,
+    sandbox: Object.values(resolved).some((p) => p.mode === 'sandbox'),
+    /** Each platform's mode (and its settings when live), by id. */
+    platforms: resolved,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

@@ -53,7 +53,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...productsJobHandlers(ctx, services.catalogue),
     ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
     ...answeringJobHandlers(services.autoReply, services.dueAnswers, services.inbox),
-    ...webhooksJobHandlers(ctx, { sync: services.sync, shopee: services.clients.shopee }),
+    ...webhooksJobHandlers(ctx, { sync: services.sync, platforms: services.platforms }),
     ...insightsJobHandlers(services.insightsRollup),
     ...pushJobHandlers(services.push),
     ...testQuestionsJobHandlers(services.tests),
