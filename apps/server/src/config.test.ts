@@ -83,5 +83,26 @@ describe('config', () => {
       baseUrl: 'https://partner.shopeemobile.com',
     });
     expect(c.platforms.lazada).toEqual({ mode: 'off' });
+    const lazada = loadConfig({
+      LAZADA_APP_KEY: 'a',
+      LAZADA_APP_SECRET: 's',
+      LAZADA_API_URL: 'https://api.lazada.sg/rest',
+    });
+    expect(lazada.platforms).toEqual({
+      shopee: { mode: 'off' },
+      lazada: {
+        mode: 'live',
+        appKey: 'a',
+        appSecret: 's',
+        authUrl: 'https://auth.lazada.com',
+        apiUrl: 'https://api.lazada.sg/rest',
+        authRestUrl: 'https://auth.lazada.com/rest',
+      },
+      website: { mode: 'live' },
+    });
+    expect(() => loadConfig({ LAZADA_APP_SECRET: 's' })).toThrow(
+      'Invalid configuration: set both of LAZADA_APP_KEY/LAZADA_APP_SECRET',
+    );
+    expect(() => loadConfig({ LAZADA_API_URL: 'not a url' })).toThrow(/LAZADA_API_URL/);
   });
 });
