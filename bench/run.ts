@@ -2,6 +2,8 @@ import { benchAnswering } from './answering.bench.ts';
 import { benchAttention } from './attention.bench.ts';
 import { benchBusinessHours } from './business-hours.bench.ts';
 import { benchCapacity } from './capacity.bench.ts';
+import { benchCapacityModel } from './capacity-model.ts';
+import { benchColdShops } from './cold-shops.bench.ts';
 import { benchInbox } from './inbox.bench.ts';
 import { benchInsights } from './insights.bench.ts';
 import { benchKnowledge } from './knowledge.bench.ts';
@@ -23,6 +25,8 @@ const benches: Record<string, () => Promise<Figure[]>> = {
   attention: benchAttention,
   'business-hours': benchBusinessHours,
   capacity: benchCapacity,
+  'cold-shops': benchColdShops,
+  'capacity-model': benchCapacityModel,
   inbox: benchInbox,
   insights: benchInsights,
   knowledge: benchKnowledge,

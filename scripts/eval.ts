@@ -20,7 +20,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
 import { shops } from '../apps/server/src/db/schema.ts';
 import { sniffDocument } from '../apps/server/src/features/knowledge/extract.ts';
-import { ingestFileJob, knowledgeJobHandlers } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
+import { ingestFileJob } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
+import { knowledgeJobHandlers } from '../apps/server/src/features/knowledge/knowledge.service.ts';
 import { createServices } from '../apps/server/src/services.ts';
 
 // `npm run eval [set folder...] [--quick] [--verbose | --replies] [--bench]`: loads each evaluation set into a

@@ -45,6 +45,7 @@ import { overrideMethod } from './http/method-override.ts';
 import { normalizeRequestInput } from './http/normalize-input.ts';
 import { securityHeadersPlugin } from './http/security-headers.ts';
 import { compileResponseSerializer } from './http/serializer.ts';
+import type { PlatformDefinition } from './platforms/platform.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -60,6 +61,8 @@ export interface BuildOptions {
   webDist?: string;
   /** Built website widget (loader + panel); skipped when absent. */
   widgetDist?: string;
+  /** Platforms registered beside the shipped ones: a test's own platform (platforms/fake). */
+  platforms?: readonly PlatformDefinition[];
 }
 
 /** Builds the whole HTTP app from a context. Tests inject into it; main.ts listens. */
@@ -85,7 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     done();
   });
 
-  const services = createServices(ctx, () => base);
+  const services = createServices(ctx, () => base, { platforms: options.platforms });
   const { auth } = services;
   // What each merchant owns: the routes' one way to it (shop-guard.ts).
   const { owned } = services.shops;
@@ -232,12 +235,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         });
         await api.register(webhooksRoutes, {
           events: createWebhookEvents(ctx.database.db),
-          verifiers: Object.fromEntries(
-            (['shopee', 'lazada'] as const).flatMap((p) => {
-              const verifier = services.platforms[p].verifier;
-              return verifier ? [[p, verifier]] : [];
-            }),
-          ),
+          platforms: services.platforms.all,
           outbox: services.outbox,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, owned });
@@ -281,8 +279,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   if (config.sandbox) {
     // biome-ignore lint/style/noRestrictedImports: sandbox mode, checked just above
-    const { sandboxPlugin } = await import('@balas/marketplace-sandbox');
-    const sandboxDefaults = ctx.sandboxCredentials!;
+    const { sandboxPlugin, sandboxDefaults } = await import('@balas/marketplace-sandbox');
     await base.register(sandboxPlugin, {
       prefix: '/sandbox',
       publicUrl: `${config.publicUrl}/sandbox`,

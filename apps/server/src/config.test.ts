@@ -72,17 +72,37 @@ describe('config', () => {
   it('resolves a mode per platform: live with credentials, the sandbox for both without any, off beside a live one', () => {
     expect(loadConfig({})).toMatchObject({
       sandbox: true,
-      shopee: { mode: 'sandbox' },
-      lazada: { mode: 'sandbox' },
+      platforms: { shopee: { mode: 'sandbox' }, lazada: { mode: 'sandbox' }, website: { mode: 'live' } },
     });
     const c = loadConfig({ SHOPEE_PARTNER_ID: '123', SHOPEE_PARTNER_KEY: 'k' });
     expect(c.sandbox).toBe(false);
-    expect(c.shopee).toEqual({
+    expect(c.platforms.shopee).toEqual({
       mode: 'live',
       partnerId: 123,
       partnerKey: 'k',
       baseUrl: 'https://partner.shopeemobile.com',
     });
-    expect(c.lazada).toEqual({ mode: 'off' });
+    expect(c.platforms.lazada).toEqual({ mode: 'off' });
+    const lazada = loadConfig({
+      LAZADA_APP_KEY: 'a',
+      LAZADA_APP_SECRET: 's',
+      LAZADA_API_URL: 'https://api.lazada.sg/rest',
+    });
+    expect(lazada.platforms).toEqual({
+      shopee: { mode: 'off' },
+      lazada: {
+        mode: 'live',
+        appKey: 'a',
+        appSecret: 's',
+        authUrl: 'https://auth.lazada.com',
+        apiUrl: 'https://api.lazada.sg/rest',
+        authRestUrl: 'https://auth.lazada.com/rest',
+      },
+      website: { mode: 'live' },
+    });
+    expect(() => loadConfig({ LAZADA_APP_SECRET: 's' })).toThrow(
+      'Invalid configuration: set both of LAZADA_APP_KEY/LAZADA_APP_SECRET',
+    );
+    expect(() => loadConfig({ LAZADA_API_URL: 'not a url' })).toThrow(/LAZADA_API_URL/);
   });
 });

@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { platformDefinitions } from './platforms/definitions.ts';
+import type { PlatformDefinition, PlatformId, PlatformSetting } from './platforms/platform.ts';
 
 const optionalUrl = z.url().optional();
 
@@ -37,7 +39,18 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** Every environment variable the server reads, with its embedded default. Nothing else reads process.env. */
+/**
+ * The platforms' own variables (credentials and hosts), declared by each platform's definition.
+ * Widened: config loops over the list and never names a platform.
+ */
+const platforms: readonly PlatformDefinition[] = platformDefinitions;
+// Typed as no keys: they are parsed with the rest, and only each platform's `live` reads them.
+const platformEnv: Record<never, z.ZodType> = Object.assign({}, ...platforms.map((p) => p.env.shape));
+
+/**
+ * Every environment variable the server reads, with its embedded default (the platforms' come from
+ * their definitions). Nothing else reads process.env.
+ */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,14 +79,6 @@ const envSchema = z.object({
     .default(1024 * 1024),
   TRUST_PROXY: trustProxy.default(false),
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
-  SHOPEE_PARTNER_ID: z.coerce.number().int().positive().optional(),
-  SHOPEE_PARTNER_KEY: z.string().min(1).optional(),
-  SHOPEE_BASE_URL: optionalUrl,
-  LAZADA_APP_KEY: z.string().min(1).optional(),
-  LAZADA_APP_SECRET: z.string().min(1).optional(),
-  LAZADA_AUTH_URL: optionalUrl,
-  LAZADA_API_URL: optionalUrl,
-  LAZADA_AUTH_REST_URL: optionalUrl,
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).optional(),
@@ -81,6 +86,14 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
   INDEX_CACHE_MB: z.coerce.number().int().positive().default(192),
+  /**
+   * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
+   * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for
+   * its mode (embedded 4 and 1, BullMQ 8 and 1 per worker process). 0 (with REDIS_URL only): this
+   * worker does not take that lane (workers for bulk work only, or for replies only).
+   */
+  QUEUE_REPLY_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
+  QUEUE_BULK_CONCURRENCY: z.coerce.number().int().min(0).max(64).optional(),
   /** Web Push (VAPID) key pair, base64url; unset: generated once into DATA_DIR/vapid.json. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -101,6 +114,28 @@ const envSchema = z.object({
    */
   TEST_WEBSITE_PRIVATE_ALLOW: z.string().optional(),
 });
+
+/**
+ * A mode per platform. A marketplace with credentials is live. Without any, every marketplace runs
+ * on the sandbox; one left without credentials beside a live one is off (no sandbox secret ever
+ * guards a live server). A channel that is not a marketplace is always live.
+ */
+export function resolvePlatforms(
+  definitions: readonly PlatformDefinition[],
+  env: Record<string, unknown>,
+  issue: (message: string) => void,
+): Record<PlatformId, PlatformSetting<unknown>> {
+  const live = new Map(definitions.map((d) => [d.id, d.marketplace ? d.live(env, issue) : undefined]));
+  const noneLive = [...live.values()].every((settings) => settings === undefined);
+  return Object.fromEntries(
+    definitions.map((d): [PlatformId, PlatformSetting<unknown>] => {
+      const settings = live.get(d.id);
+      if (!d.marketplace) return [d.id, { mode: 'live' }];
+      if (settings !== undefined) return [d.id, { mode: 'live', ...settings }];
+      return [d.id, noneLive ? { mode: 'sandbox' } : { mode: 'off' }];
+    }),
+  );
+}
 
 /**
  * Fastify's trustProxy for TRUST_PROXY. A hop count becomes "the last n addresses are proxies":
@@ -129,15 +164,15 @@ export function localUrl(host: string, port: number): string {
  * The server's configuration: the environment read through envSchema, then resolved (public
  * address, a mode per platform, the model). The Config type is this schema's output.
  */
-const configSchema = envSchema.transform((e, ctx) => {
-  const pairs: [string, unknown, unknown][] = [
-    ['SHOPEE_PARTNER_ID/SHOPEE_PARTNER_KEY', e.SHOPEE_PARTNER_ID, e.SHOPEE_PARTNER_KEY],
-    ['LAZADA_APP_KEY/LAZADA_APP_SECRET', e.LAZADA_APP_KEY, e.LAZADA_APP_SECRET],
-  ];
-  for (const [name, a, b] of pairs) {
-    if ((a === undefined) !== (b === undefined))
-      ctx.addIssue({ code: 'custom', message: `set both of ${name}` });
-  }
+const configSchema = envSchema.extend(platformEnv).transform((e, ctx) => {
+  const resolved = resolvePlatforms(platforms, e as Record<string, unknown>, (message) =>
+    ctx.addIssue({ code: 'custom', message }),
+  );
+  if (!e.REDIS_URL && (e.QUEUE_REPLY_CONCURRENCY === 0 || e.QUEUE_BULK_CONCURRENCY === 0))
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a queue lane of 0 needs REDIS_URL (another worker must take that lane)',
+    });
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
     ctx.addIssue({ code: 'custom', message: 'set both of VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY' });
   if (e.TEST_WEBSITE_PRIVATE_ALLOW && e.NODE_ENV !== 'test')
@@ -145,30 +180,6 @@ const configSchema = envSchema.transform((e, ctx) => {
   if ((e.AI_BASE_URL || e.AI_MODEL) && !(e.AI_BASE_URL && e.AI_MODEL)) {
     ctx.addIssue({ code: 'custom', message: 'AI_BASE_URL and AI_MODEL must be set together' });
   }
-  // A platform with credentials is live. Without any, both run on the sandbox; a platform left
-  // without credentials beside a live one is off (no sandbox secret ever guards a live server).
-  const noneLive = e.SHOPEE_PARTNER_ID === undefined && e.LAZADA_APP_KEY === undefined;
-  const absent: { mode: 'sandbox' } | { mode: 'off' } = noneLive ? { mode: 'sandbox' } : { mode: 'off' };
-  const shopee =
-    e.SHOPEE_PARTNER_ID !== undefined && e.SHOPEE_PARTNER_KEY
-      ? {
-          mode: 'live' as const,
-          partnerId: e.SHOPEE_PARTNER_ID,
-          partnerKey: e.SHOPEE_PARTNER_KEY,
-          baseUrl: e.SHOPEE_BASE_URL ?? 'https://partner.shopeemobile.com',
-        }
-      : absent;
-  const lazada =
-    e.LAZADA_APP_KEY && e.LAZADA_APP_SECRET
-      ? {
-          mode: 'live' as const,
-          appKey: e.LAZADA_APP_KEY,
-          appSecret: e.LAZADA_APP_SECRET,
-          authUrl: e.LAZADA_AUTH_URL ?? 'https://auth.lazada.com',
-          apiUrl: e.LAZADA_API_URL ?? 'https://api.lazada.com.my/rest',
-          authRestUrl: e.LAZADA_AUTH_REST_URL ?? 'https://auth.lazada.com/rest',
-        }
-      : absent;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -191,6 +202,11 @@ const configSchema = envSchema.transform((e, ctx) => {
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     /** Heap the shops' retrieval indexes may take in one process; the least recently used leave first. */
     indexCacheBytes: e.INDEX_CACHE_MB * 1024 * 1024,
+    /** Jobs one process runs at once per lane; unset ones take the queue's default for its mode. */
+    queueLanes: {
+      ...(e.QUEUE_REPLY_CONCURRENCY === undefined ? {} : { reply: e.QUEUE_REPLY_CONCURRENCY }),
+      ...(e.QUEUE_BULK_CONCURRENCY === undefined ? {} : { bulk: e.QUEUE_BULK_CONCURRENCY }),
+    },
     /**
      * Web Push: the VAPID key pair when set (the same on every process), else generated into
      * DATA_DIR; the subject defaults to the sender address of account mails.
@@ -208,9 +224,9 @@ const configSchema = envSchema.transform((e, ctx) => {
         ? e.TEST_WEBSITE_PRIVATE_ALLOW.split(',').map((a) => a.trim())
         : [],
     /** True when a platform runs on the built-in sandbox (mounted under /sandbox). */
-    sandbox: shopee.mode === 'sandbox' || lazada.mode === 'sandbox',
-    shopee,
-    lazada,
+    sandbox: Object.values(resolved).some((p) => p.mode === 'sandbox'),
+    /** Each platform's mode (and its settings when live), by id. */
+    platforms: resolved,
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

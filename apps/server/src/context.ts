@@ -70,8 +70,9 @@ export async function createContext(
         prefix: options.queuePrefix ?? 'balas',
         log,
         db: database.db,
+        lanes: config.queueLanes,
       })
-    : createDatabaseQueue(database.db, log);
+    : createDatabaseQueue(database.db, log, { lanes: config.queueLanes });
   const realtime = createRealtime({
     redisUrl: config.redisUrl,
     streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,

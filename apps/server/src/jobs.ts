@@ -7,8 +7,10 @@ import {
   wakeSnoozedJob,
 } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
-import { knowledgeJobHandlers, sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
-import { queueDueWebsitesJob, websiteJobHandlers } from './features/knowledge/website/website.jobs.ts';
+import { sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
+import { knowledgeJobHandlers } from './features/knowledge/knowledge.service.ts';
+import { queueDueWebsitesJob } from './features/knowledge/website/website.jobs.ts';
+import { websiteJobHandlers } from './features/knowledge/website/website.service.ts';
 import { productsJobHandlers, resyncCataloguesJob } from './features/products/products.jobs.ts';
 import { pushJobHandlers } from './features/push/push.jobs.ts';
 import { refreshTokensJob, shopsJobHandlers } from './features/shops/shops.jobs.ts';
@@ -50,7 +52,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...webhooksJobHandlers(ctx, {
       sync: services.sync,
       outbox: services.outbox,
-      shopee: services.clients.shopee,
+      platforms: services.platforms,
     }),
     ...insightsJobHandlers(services.insightsRollup),
     ...pushJobHandlers(services.push),

@@ -36,10 +36,18 @@ import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
 import { createOutbox } from './platform/outbox.ts';
+import type { PlatformDefinition } from './platforms/platform.ts';
 import { createPlatforms } from './platforms/registry.ts';
 
 /** Every feature service and job, built once from the context; shared by routes and workers. */
-export function createServices(ctx: AppContext, getApp: () => FastifyInstance | undefined = () => undefined) {
+export function createServices(
+  ctx: AppContext,
+  getApp: () => FastifyInstance | undefined = () => undefined,
+  options: {
+    /** Platforms registered beside the shipped ones (a test's own platform). */
+    platforms?: readonly PlatformDefinition[] | undefined;
+  } = {},
+) {
   // The mounted sandbox is served in-process; live platforms over the network.
   const fetchImpl = ctx.config.sandbox ? createInjectFetch(getApp, ctx.config.publicUrl) : fetch;
   const platforms = createPlatforms({
@@ -48,6 +56,7 @@ export function createServices(ctx: AppContext, getApp: () => FastifyInstance | 
     fetch: fetchImpl,
     // Called only once a request runs, when `shops` exists.
     access: (shop) => shops.accessToken(shop),
+    extra: options.platforms,
   });
   const { clients } = platforms;
   // Domain events written with their change, relayed to their subscribers' jobs (decision 0027).

@@ -78,11 +78,18 @@ export {
   handoverSummary,
 } from './handover-summary.ts';
 export {
+  analysesToRead,
+  analysisKeys,
   buildShopIndex,
+  contentHash,
+  embeddingText,
   embedShopIndex,
   estimateIndexBytes,
+  madeAnalyses,
   type Passage,
   type ShopIndex,
+  type StoredAnalysis,
+  type VectorStore,
 } from './index-builder.ts';
 export { detectLanguage, languageScores } from './language.ts';
 export { handoverText, voucherOfferText } from './messages.ts';

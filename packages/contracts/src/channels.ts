@@ -9,12 +9,43 @@ export interface Channel {
   routeSegment: 'shopee' | 'lazada';
   /** The simulator's page: `/dashboard/test/{simulator}`. */
   simulator: 'shopee' | 'website';
+  /** The chat can load a conversation's earlier messages page by page (not Lazada's sessions). */
+  earlierMessages: boolean;
 }
 
 export const salesChannels: Record<Provider, Channel> = {
-  shopee: { name: 'Shopee', marketplace: true, routeSegment: 'shopee', simulator: 'shopee' },
-  lazada: { name: 'Lazada', marketplace: true, routeSegment: 'lazada', simulator: 'shopee' },
-  website: { name: 'Website', marketplace: false, routeSegment: 'shopee', simulator: 'website' },
+  shopee: {
+    name: 'Shopee',
+    marketplace: true,
+    routeSegment: 'shopee',
+    simulator: 'shopee',
+    earlierMessages: true,
+  },
+  lazada: {
+    name: 'Lazada',
+    marketplace: true,
+    routeSegment: 'lazada',
+    simulator: 'shopee',
+    earlierMessages: false,
+  },
+  website: {
+    name: 'Website',
+    marketplace: false,
+    routeSegment: 'shopee',
+    simulator: 'website',
+    earlierMessages: true,
+  },
 };
 
-export const channelOf = (provider: Provider): Channel => salesChannels[provider];
+/**
+ * A platform's descriptor. An id the list does not know (a platform the server registers for a test
+ * only, decision 0028) reads as an unnamed marketplace on the shared routes.
+ */
+export const channelOf = (provider: string): Channel =>
+  salesChannels[provider as Provider] ?? {
+    name: provider,
+    marketplace: true,
+    routeSegment: 'shopee',
+    simulator: 'shopee',
+    earlierMessages: false,
+  };

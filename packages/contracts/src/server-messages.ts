@@ -9,8 +9,8 @@ export const serverMessages = {
     changed: 'Your password has been changed',
     changedMailSubject: 'Your Balas password was changed',
   },
-  platformOff: (provider: 'shopee' | 'lazada') =>
-    `${provider === 'shopee' ? 'Shopee' : 'Lazada'} is not set up on this server. Ask whoever runs Balas to add its partner credentials.`,
+  platformOff: (name: string) =>
+    `${name} is not set up on this server. Ask whoever runs Balas to add its partner credentials.`,
   /** Why the bot handed a conversation over, as the merchant reads it (never a score). */
   handover: {
     asked_for_human: 'The shopper asked to talk to a person',

@@ -1,4 +1,5 @@
-import type { BusinessHours, HandoverSummary, MessageContent } from '@balas/contracts';
+import type { StoredAnalysis } from '@balas/bot';
+import type { BusinessHours, HandoverSummary, MessageContent, Provider } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -89,7 +90,8 @@ export const shops = pgTable(
     merchantId: uuid('merchant_id')
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['shopee', 'lazada', 'website'] }).notNull(),
+    // A registered platform's id (platforms/definitions.ts); text, so a platform needs no migration.
+    provider: text('provider').$type<Provider>().notNull(),
     /** The platform's shop id (Shopee shop_id, Lazada seller id); null until authorized. */
     externalId: text('external_id'),
     name: text('name').notNull(),
@@ -1173,4 +1175,31 @@ export const approvedSettings = pgTable('approved_settings', {
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
   threshold: real('threshold').notNull(),
+});
+
+/**
+ * A passage's vector under one embedding model, by the hash of the text embedded (decision 0029):
+ * computed once and read by every process's index build. Not per shop: the same text has the same
+ * vector wherever it is.
+ */
+export const passageEmbeddings = pgTable(
+  'passage_embeddings',
+  {
+    model: text('model').notNull(),
+    hash: text('hash').notNull(),
+    vector: real('vector').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.model, t.hash] })],
+);
+
+/**
+ * A passage's analysis (language, sentences, BM25 terms, speller words) by `analysisKeys`: a hash
+ * of the analyser, the shop's product names and the text (decision 0029). A cold index build reads
+ * these instead of analysing every passage again.
+ */
+export const passageAnalyses = pgTable('passage_analyses', {
+  hash: text('hash').primaryKey(),
+  analysis: jsonb('analysis').$type<StoredAnalysis>().notNull(),
+  createdAt: createdAt(),
 });

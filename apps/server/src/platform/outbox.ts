@@ -24,7 +24,12 @@ export const OUTBOX_POLL_MS = 1000;
 const BATCH = 200;
 
 /** Scheduled (and at start): events whose job was lost are relayed again, or given up. */
-export const sweepOutboxJob = defineJob({ name: 'outbox.sweep', schema: z.object({}), attempts: 1 });
+export const sweepOutboxJob = defineJob({
+  name: 'outbox.sweep',
+  lane: 'reply',
+  schema: z.object({}),
+  attempts: 1,
+});
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

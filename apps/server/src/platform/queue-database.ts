@@ -7,6 +7,10 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   errorText,
+  LANES,
+  type Lane,
+  type LaneConcurrency,
+  laneOf,
   type Queue,
   type QueueLog,
   runJob,
@@ -17,30 +21,49 @@ const LEASE_MS = 15 * 60_000;
 /** Jobs due in the future (retries, delays) and those enqueued by another process are found by polling. */
 const POLL_MS = 1000;
 
+/** Embedded defaults: as many reply jobs as before lanes (4), and one bulk job at a time. */
+export const EMBEDDED_LANES: LaneConcurrency = { reply: 4, bulk: 1 };
+
 /**
  * Embedded mode (no REDIS_URL): jobs are rows of the application's own database and run in this
  * process, with the same validation and retry policy as BullMQ. A crash loses nothing: at start the
  * jobs the previous process was running are queued again (handlers are idempotent, as with BullMQ's
  * stalled jobs), and a job that fails for good moves to `dead_jobs`.
+ * Lanes: the reply lane is claimed first and has its own slots; the bulk lane runs at most
+ * `lanes.bulk` jobs at once, so bulk work queued ahead of a reply never holds the reply's slot.
  */
-export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrency?: number } = {}): Queue {
-  const concurrency = options.concurrency ?? 4;
+export function createDatabaseQueue(
+  db: Db,
+  log: QueueLog,
+  options: { lanes?: Partial<LaneConcurrency> } = {},
+): Queue {
+  const lanes: LaneConcurrency = { ...EMBEDDED_LANES, ...options.lanes };
   const bound = new Map<string, BoundJob>();
+  const names: Record<Lane, string[]> = { reply: [], bulk: [] };
   const schedules = new Set<NodeJS.Timeout>();
-  let running = 0;
+  const running: Record<Lane, number> = { reply: 0, bulk: 0 };
+  // Whether a lane may have due jobs: an empty claim clears it, an enqueue, a retry or the poll sets
+  // it, so a finished job does not cost a claim of a lane with nothing waiting. `seen` tells a claim
+  // that an enqueue happened while it ran (then its empty answer proves nothing).
+  const maybeDue: Record<Lane, boolean> = { reply: true, bulk: true };
+  const seen: Record<Lane, number> = { reply: 0, bulk: 0 };
+  const wake = (lane: Lane) => {
+    maybeDue[lane] = true;
+    seen[lane]++;
+  };
   let started = false;
   let closed = false;
   let pumping: Promise<void> | null = null;
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
 
-  async function claim(limit: number) {
+  async function claim(lane: Lane, limit: number) {
     const due = db
       .select({ id: jobs.id })
       .from(jobs)
       .where(
         and(
-          inArray(jobs.name, [...bound.keys()]),
+          inArray(jobs.name, names[lane]),
           or(
             and(eq(jobs.state, 'waiting'), lte(jobs.runAt, sql`now()`)),
             and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, sql`now()`)),
@@ -79,6 +102,7 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
             lastError: errorText(error),
           })
           .where(eq(jobs.id, row.id));
+        wake(laneOf(job.definition));
         schedulePoll(delay);
       } else if (!closed) {
         log.error({ err: error, job: row.name, attempt: row.attempts }, 'job failed for good');
@@ -95,19 +119,30 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
     }
   }
 
+  /** Claims what one lane has room for; answers how many jobs it started. */
+  async function fill(lane: Lane) {
+    const free = lanes[lane] - running[lane];
+    if (free <= 0 || !maybeDue[lane] || names[lane].length === 0) return 0;
+    const before = seen[lane];
+    const rows = await claim(lane, free);
+    if (rows.length < free && seen[lane] === before) maybeDue[lane] = false;
+    for (const row of rows) {
+      running[lane]++;
+      void execute(row)
+        .catch((error) => log.error({ err: error, job: row.name }, 'job bookkeeping failed'))
+        .finally(() => {
+          running[lane]--;
+          pump();
+        });
+    }
+    return rows.length;
+  }
+
   async function pumpOnce() {
-    while (started && !closed && running < concurrency) {
-      const rows = await claim(concurrency - running);
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        running++;
-        void execute(row)
-          .catch((error) => log.error({ err: error, job: row.name }, 'job bookkeeping failed'))
-          .finally(() => {
-            running--;
-            pump();
-          });
-      }
+    // The reply lane first: its jobs start before any bulk job claimed in the same round.
+    while (started && !closed) {
+      const startedNow = (await fill('reply')) + (closed ? 0 : await fill('bulk'));
+      if (startedNow === 0) break;
     }
   }
 
@@ -135,6 +170,8 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
     pollTimer = setTimeout(
       () => {
         pollTimer = undefined;
+        // Jobs come due (delays) or are queued by another process (a dead-jobs retry): look again.
+        for (const lane of LANES) wake(lane);
         pump();
         schedulePoll();
       },
@@ -165,12 +202,18 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
         maxAttempts: definition.attempts ?? DEFAULT_ATTEMPTS,
       })
       .onConflictDoNothing({ target: jobs.key });
+    if (!(enqueueOptions?.delayMs && enqueueOptions.delayMs > 0)) wake(laneOf(definition));
     pump();
   };
 
   return {
     register(list) {
-      for (const job of list) bound.set(job.definition.name, job);
+      for (const job of list) {
+        const lane = laneOf(job.definition);
+        if (!bound.has(job.definition.name)) names[lane].push(job.definition.name);
+        bound.set(job.definition.name, job);
+        wake(lane);
+      }
     },
     enqueue,
     async every(definition, everyMs, payload) {
@@ -200,7 +243,7 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         // A job's row lives until it is finished (or dead): no rows, nothing waiting or running.
-        if (running === 0 && (await pending()) === 0) return;
+        if (running.reply + running.bulk === 0 && (await pending()) === 0) return;
         await new Promise((r) => setTimeout(r, 10));
       }
       throw new Error('queue did not become idle');
@@ -211,7 +254,8 @@ export function createDatabaseQueue(db: Db, log: QueueLog, options: { concurrenc
       schedules.clear();
       if (pollTimer) clearTimeout(pollTimer);
       const deadline = Date.now() + 5000;
-      while ((running > 0 || pumping) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      while ((running.reply + running.bulk > 0 || pumping) && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
     },
   };
 }

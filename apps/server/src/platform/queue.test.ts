@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { deadJobs, jobs } from '../db/schema.ts';
 import { readDatabaseTemplate } from '../test/database-template.ts';
@@ -52,7 +53,7 @@ describe('embedded queue (jobs in the database)', () => {
   });
 
   it('moves a job that fails for good to the dead jobs, and the jobs behind it still run', async () => {
-    const queue = createDatabaseQueue(database.db, log, { concurrency: 1 });
+    const queue = createDatabaseQueue(database.db, log, { lanes: { bulk: 1 } });
     let calls = 0;
     const done: string[] = [];
     const broken = defineJob({
@@ -133,5 +134,55 @@ describe('embedded queue (jobs in the database)', () => {
     await queue.idle();
     expect(at[0]! - start).toBeGreaterThanOrEqual(290);
     await queue.close();
+  });
+
+  it('runs reply jobs beside bulk work: bulk jobs queued first never take the reply lane, and run one at a time', async () => {
+    const queue = createDatabaseQueue(database.db, log, { lanes: { reply: 1, bulk: 1 } });
+    const bulk = defineJob({ name: 'test.bulk', schema: z.object({ n: z.number() }) });
+    const reply = defineJob({ name: 'test.reply', schema: z.object({ n: z.number() }), lane: 'reply' });
+    const release: (() => void)[] = [];
+    let bulkRunning = 0;
+    let mostBulk = 0;
+    const replied: number[] = [];
+    queue.register([
+      bindJob(bulk, async () => {
+        bulkRunning++;
+        mostBulk = Math.max(mostBulk, bulkRunning);
+        await new Promise<void>((resolve) => release.push(resolve));
+        bulkRunning--;
+      }),
+      bindJob(reply, async ({ n }) => void replied.push(n)),
+    ]);
+    await queue.startWorker();
+    for (let n = 0; n < 4; n++) await queue.enqueue(bulk, { n });
+    for (let n = 0; n < 3; n++) await queue.enqueue(reply, { n });
+    const deadline = Date.now() + 5000;
+    while (replied.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    // Every reply ran while the first bulk job still held the bulk lane and three more waited.
+    expect(replied.sort()).toEqual([0, 1, 2]);
+    expect(release).toHaveLength(1);
+    // Each bulk job is let go as it starts: the next one starts only after the one before ends.
+    for (let released = 0; released < 4 && Date.now() < deadline + 10_000; ) {
+      const next = release.shift();
+      if (next) {
+        next();
+        released++;
+      } else await new Promise((r) => setTimeout(r, 10));
+    }
+    await queue.idle();
+    expect(mostBulk).toBe(1);
+    await queue.close();
+  });
+});
+
+describe('lane configuration', () => {
+  it('reads the lanes from the environment and refuses a lane of 0 without Redis', () => {
+    expect(loadConfig({ QUEUE_BULK_CONCURRENCY: '2' }).queueLanes).toEqual({ bulk: 2 });
+    expect(loadConfig({}).queueLanes).toEqual({});
+    expect(
+      loadConfig({ QUEUE_REPLY_CONCURRENCY: '0', REDIS_URL: 'redis://127.0.0.1:6379' }).queueLanes,
+    ).toEqual({ reply: 0 });
+    expect(() => loadConfig({ QUEUE_BULK_CONCURRENCY: '0' })).toThrow(/lane of 0 needs REDIS_URL/);
+    expect(() => loadConfig({ QUEUE_BULK_CONCURRENCY: 'many' })).toThrow(/QUEUE_BULK_CONCURRENCY/);
   });
 });

@@ -10,7 +10,22 @@ export interface JobDefinition<P = unknown> {
   schema: z.ZodType<P>;
   attempts?: number;
   backoffMs?: number;
+  /**
+   * Which lane runs it (decision in OPERATIONS.md "Lanes"): `reply` for the work a shopper's reply
+   * waits on (processing a push, answering, sending) and the small sweeps that only queue such work
+   * again; everything else is `bulk` (the default), which has its own small concurrency and is
+   * claimed after the reply lane, so an import, a rollup or a test run never holds the slots replies
+   * need. A job that forgets its lane lands in bulk: it runs later, but cannot starve replies.
+   */
+  lane?: Lane;
 }
+
+export type Lane = 'reply' | 'bulk';
+export const LANES: readonly Lane[] = ['reply', 'bulk'];
+export const laneOf = (definition: Pick<JobDefinition, 'lane'>): Lane => definition.lane ?? 'bulk';
+
+/** How many jobs of each lane one process runs at once. */
+export type LaneConcurrency = Record<Lane, number>;
 
 export type JobHandler<P> = (payload: P) => Promise<void>;
 

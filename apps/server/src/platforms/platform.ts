@@ -1,14 +1,22 @@
 import type { ComposedKind, MessageContent, Provider, ShopVoucher } from '@balas/contracts';
+import type { z } from 'zod';
 import type { ProductVariationRow, ShopRow } from '../db/schema.ts';
 import type { OrderPlatform } from './orders.ts';
 
 /**
  * What differs from one sales channel to another, behind one interface: a new platform is one
- * folder beside `shopee/`, `lazada/` and `website/` plus a line in `registry.ts`. Features never
- * branch on the provider for these; they ask the shop's platform.
+ * folder beside `shopee/`, `lazada/` and `website/` exporting a `PlatformDefinition`, plus its line
+ * in `definitions.ts`. Features never branch on the provider; they ask the shop's platform.
  */
 
-export type MarketplaceProvider = Exclude<Provider, 'website'>;
+/** A platform's id: the shops' `provider` and the segment of its routes (`/api/webhooks/{id}`). */
+export type PlatformId = string;
+
+/**
+ * A registered platform's id as the shops' column is typed (decision 0028): the shipped ids are the
+ * contracts' `Provider`s; a test's own platform stores its id, which the text column keeps as it is.
+ */
+export const asProvider = (id: PlatformId) => id as Provider;
 /** live: real credentials; sandbox: the built-in sandbox; off: not configured on this server. */
 export type PlatformMode = 'live' | 'sandbox' | 'off';
 
@@ -79,8 +87,11 @@ export interface ConnectedShop extends MarketplaceTokens {
 
 /** Authorizing a shop and keeping its tokens fresh. */
 export interface Connector {
-  /** Our OAuth callback route for this platform (Shopee carries the state in the path). */
-  callbackPath(state: string): string;
+  /**
+   * Our OAuth callback is `/api/{id}/callback`, with the state as a last path segment when true
+   * (Shopee's redirect keeps no query of ours), else in the query.
+   */
+  stateInPath: boolean;
   authorizationUrl(input: { callbackUrl: string; state: string }): string;
   completeAuthorization(query: Record<string, string | undefined>): Promise<ConnectedShop>;
   refresh(input: { refreshToken: string; externalId: string }): Promise<MarketplaceTokens>;
@@ -97,13 +108,44 @@ export interface PushVerifier {
 /** A shop's credentials on its platform, fresh (the shops service refreshes them). */
 export type ShopAccess = (shop: PlatformShop) => Promise<{ accessToken: string; externalId: string }>;
 
+/** What a push asks of us, decoded by its platform's adapter. */
+export type PlatformPush = { shopExternalId: string } & (
+  | { kind: 'message'; incoming: IncomingMessage }
+  /** Something changed in one conversation: read it back. */
+  | { kind: 'conversation'; conversationExternalId: string }
+  /** Something changed somewhere in the shop's chats: read the latest conversations back. */
+  | { kind: 'conversations' }
+  | { kind: 'ignored' }
+);
+
+/**
+ * Optional capability: a platform that keeps the pushes it could not deliver (Shopee, 3 days). Gap
+ * repair reads a page, handles each push, then confirms the page.
+ */
+export interface LostPushes {
+  page(): Promise<{ pushes: LostPush[]; hasNextPage: boolean; confirm(): Promise<void> }>;
+}
+
+export interface LostPush {
+  /** As the platform listed it: kept in a dead job when it cannot be handled. */
+  native: unknown;
+  /** In our terms (throws on a push it cannot read). */
+  decode(): PlatformPush;
+}
+
 export interface Platform {
-  provider: Provider;
+  provider: PlatformId;
+  /** The name merchants know it by ("Shopee"): messages and logs. */
+  name: string;
   mode: PlatformMode;
   /** Null for the website, which needs no authorization. */
   connector: Connector | null;
   /** Null when the platform sends no pushes here (the website, or a platform that is off). */
   verifier: PushVerifier | null;
+  /** A verified push's body in our terms; null where no pushes come (the website). */
+  decodePush: ((rawBody: string) => PlatformPush) | null;
+  /** Optional: replay of the pushes the platform could not deliver (gap repair). */
+  lostPushes?: LostPushes | undefined;
   /** A message in our terms as this platform sends it (what is stored as its raw payload). */
   encode(content: MessageContent): NativeMessage;
   /** The composer's messages this platform takes (pictures, products, vouchers, orders). */
@@ -137,7 +179,58 @@ export interface Platform {
 
 /** A platform that is not configured on this server: every call says so. */
 export class PlatformOffError extends Error {
-  constructor(provider: Provider) {
-    super(`${provider === 'shopee' ? 'Shopee' : 'Lazada'} is not set up on this server`);
+  constructor(name: string) {
+    super(`${name} is not set up on this server`);
   }
+}
+
+/** How config resolved a platform: live with its own settings, on the built-in sandbox, or off. */
+export type PlatformSetting<Live> = ({ mode: 'live' } & Live) | { mode: 'sandbox' } | { mode: 'off' };
+
+/** The sandbox package's credentials, by platform id: a definition reads its own. */
+export type SandboxDefaults = Readonly<Record<string, unknown>>;
+
+/** What a definition's `create` is given by the registry. */
+export interface PlatformBuild<Settings> {
+  mode: PlatformMode;
+  /** Live: its configured settings; sandbox: the sandbox's; off: placeholders nothing calls with. */
+  settings: Settings;
+  /** Our push route for this platform, as the platform signs it. */
+  webhookUrl: string;
+  /** Reaches the platform (the mounted sandbox in-process); a platform that is off gets one that throws. */
+  fetch: typeof fetch;
+  access: ShopAccess;
+}
+
+/**
+ * A platform as the server registers it: its id, its configuration keys (credentials and hosts),
+ * and how its adapter is built in each mode. Config and the registry loop over the definitions
+ * (`definitions.ts`); nothing else names a platform.
+ */
+export interface PlatformDefinition<
+  Id extends PlatformId = PlatformId,
+  Settings = unknown,
+  Client = unknown,
+  Env extends z.ZodObject = z.ZodObject,
+> {
+  id: Id;
+  name: string;
+  /**
+   * A marketplace: live when its credentials are set; without any platform's credentials every
+   * marketplace runs on the sandbox, and one left without them beside a live one is off. A channel
+   * that is not a marketplace (the website) is always live and reads no keys.
+   */
+  marketplace: boolean;
+  /** The environment variables it reads, checked with the rest of the configuration. */
+  env: Env;
+  /**
+   * Its live settings from its (parsed) variables, or undefined when its credentials are absent;
+   * `issue` refuses the configuration (a half-set pair).
+   */
+  live(env: z.output<Env>, issue: (message: string) => void): Settings | undefined;
+  /** Its settings on the built-in sandbox, served at `sandboxUrl`, with the sandbox's credentials. */
+  sandbox(input: { defaults: () => SandboxDefaults; sandboxUrl: string }): Settings;
+  /** Placeholder settings for a platform that is off (its client is built; its fetch throws). */
+  off(sandboxUrl: string): Settings;
+  create(build: PlatformBuild<Settings>): { platform: Platform; client: Client };
 }

@@ -1,47 +1,48 @@
-import type { Provider } from '@balas/contracts';
-import {
-  createLazadaClient,
-  createShopeeClient,
-  type LazadaClient,
-  type ShopeeClient,
-} from '@balas/marketplaces';
 import type { Config } from '../config.ts';
-import { createLazadaPlatform, createLazadaVerifier } from './lazada/lazada.platform.ts';
-import { type Platform, PlatformOffError, type ShopAccess } from './platform.ts';
-import { createShopeePlatform, createShopeeVerifier } from './shopee/shopee.platform.ts';
-import { createWebsitePlatform } from './website/website.platform.ts';
+import { type BuiltInPlatforms, platformDefinitions } from './definitions.ts';
+import {
+  type Platform,
+  type PlatformDefinition,
+  type PlatformId,
+  PlatformOffError,
+  type PlatformSetting,
+  type SandboxDefaults,
+  type ShopAccess,
+} from './platform.ts';
 
-/** The sandbox's own partner credentials: known only when a platform runs in sandbox mode. */
-export interface SandboxCredentials {
-  shopee: { partnerId: number; partnerKey: string };
-  lazada: { appKey: string; appSecret: string };
-}
+/** The sandbox's own credentials, by platform id: known only when a platform runs in sandbox mode. */
+export type SandboxCredentials = SandboxDefaults;
 
-export interface MarketplaceClients {
-  shopee: ShopeeClient;
-  lazada: LazadaClient;
-}
+type ClientOf<D> = D extends PlatformDefinition<PlatformId, unknown, infer C> ? C : never;
 
-export interface Platforms {
-  shopee: Platform;
-  lazada: Platform;
-  website: Platform;
-  /** The raw clients: Shopee's lost-push calls in gap repair (webhooks), and tests that watch the wire. */
+/** The shipped platforms' raw clients, by id: tests that watch the wire. */
+export type MarketplaceClients = {
+  [D in BuiltInPlatforms[number] as D['id']]: ClientOf<D>;
+};
+
+export type Platforms = {
+  /** The shipped platforms' adapters by id (tests spy on them). */
+  [D in BuiltInPlatforms[number] as D['id']]: Platform;
+} & {
+  /** Every registered platform (the shipped ones, then any a test added). */
+  all: readonly Platform[];
   clients: MarketplaceClients;
-  of(provider: Provider): Platform;
-}
+  /** A shop's platform; throws for an id no definition registered. */
+  of(provider: PlatformId): Platform;
+};
 
 /** A fetch for a platform that is off: a clear error instead of a call to an unmounted sandbox. */
 const offFetch =
-  (provider: Provider): typeof fetch =>
+  (name: string): typeof fetch =>
   async () => {
-    throw new PlatformOffError(provider);
+    throw new PlatformOffError(name);
   };
 
 /**
- * One adapter per platform, each in the mode config resolved for it (live / sandbox / off). The
- * sandbox's secrets are used only for platforms in sandbox mode; a platform that is off verifies no
- * push and calls nothing.
+ * One adapter per registered platform, each in the mode config resolved for it (live / sandbox /
+ * off). The sandbox's secrets are used only for platforms in sandbox mode; a platform that is off
+ * verifies no push and calls nothing. `extra` definitions (a test's platform) take the mode the
+ * shipped marketplaces left: the sandbox when none is live, else off.
  */
 export function createPlatforms(input: {
   config: Config;
@@ -49,66 +50,50 @@ export function createPlatforms(input: {
   /** Reaches the platforms: the mounted sandbox in-process, the live ones over the network. */
   fetch: typeof fetch;
   access: ShopAccess;
+  extra?: readonly PlatformDefinition[] | undefined;
 }): Platforms {
   const { config, sandbox, access } = input;
-  const sandboxBase = `${config.publicUrl}/sandbox`;
-  const webhookUrl = (provider: Provider) => `${config.publicUrl}/api/webhooks/${provider}`;
-  const needSandbox = () => {
+  const defaults = () => {
     if (!sandbox) throw new Error('A platform is in sandbox mode but the sandbox credentials are missing');
     return sandbox;
   };
-
-  const shopeeOptions =
-    config.shopee.mode === 'live'
-      ? config.shopee
-      : {
-          ...(config.shopee.mode === 'sandbox' ? needSandbox().shopee : { partnerId: 0, partnerKey: 'off' }),
-          baseUrl: `${sandboxBase}/shopee`,
-        };
-  const shopeeClient = createShopeeClient(
-    shopeeOptions,
-    config.shopee.mode === 'off' ? offFetch('shopee') : input.fetch,
-  );
-  const lazadaOptions =
-    config.lazada.mode === 'live'
-      ? {
-          appKey: config.lazada.appKey,
-          appSecret: config.lazada.appSecret,
-          authBaseUrl: config.lazada.authUrl,
-          apiBaseUrl: config.lazada.apiUrl,
-          authRestUrl: config.lazada.authRestUrl,
-        }
-      : {
-          ...(config.lazada.mode === 'sandbox' ? needSandbox().lazada : { appKey: 'off', appSecret: 'off' }),
-          authBaseUrl: `${sandboxBase}/lazada`,
-          apiBaseUrl: `${sandboxBase}/lazada/rest`,
-          authRestUrl: `${sandboxBase}/lazada/rest`,
-        };
-  const lazadaClient = createLazadaClient(
-    lazadaOptions,
-    config.lazada.mode === 'off' ? offFetch('lazada') : input.fetch,
-  );
-
-  const platforms = {
-    shopee: createShopeePlatform({
-      mode: config.shopee.mode,
-      client: shopeeClient,
-      verifier:
-        config.shopee.mode === 'off'
-          ? null
-          : createShopeeVerifier(shopeeOptions.partnerKey, webhookUrl('shopee')),
-      access,
-    }),
-    lazada: createLazadaPlatform({
-      mode: config.lazada.mode,
-      client: lazadaClient,
-      verifier:
-        config.lazada.mode === 'off'
-          ? null
-          : createLazadaVerifier(lazadaOptions.appKey, lazadaOptions.appSecret),
-      access,
-    }),
-    website: createWebsitePlatform(),
+  const definitions: readonly PlatformDefinition[] = [...platformDefinitions, ...(input.extra ?? [])];
+  const built = new Map<PlatformId, { platform: Platform; client: unknown }>();
+  for (const definition of definitions) {
+    if (built.has(definition.id)) throw new Error(`Two platforms are registered as ${definition.id}`);
+    const setting: PlatformSetting<unknown> = config.platforms[definition.id] ?? {
+      mode: config.sandbox ? 'sandbox' : 'off',
+    };
+    const sandboxUrl = `${config.publicUrl}/sandbox/${definition.id}`;
+    const { mode, ...live } = setting;
+    built.set(
+      definition.id,
+      definition.create({
+        mode,
+        settings:
+          mode === 'live'
+            ? live
+            : mode === 'sandbox'
+              ? definition.sandbox({ defaults, sandboxUrl })
+              : definition.off(sandboxUrl),
+        webhookUrl: `${config.publicUrl}/api/webhooks/${definition.id}`,
+        fetch: mode === 'off' ? offFetch(definition.name) : input.fetch,
+        access,
+      }),
+    );
+  }
+  const of = (provider: PlatformId): Platform => {
+    const found = built.get(provider);
+    if (!found) throw new Error(`No platform is registered as ${provider}`);
+    return found.platform;
   };
-  return { ...platforms, clients: { shopee: shopeeClient, lazada: lazadaClient }, of: (p) => platforms[p] };
+  const byId = <T>(pick: (b: { platform: Platform; client: unknown }) => T) =>
+    Object.fromEntries(platformDefinitions.map((d) => [d.id, pick(built.get(d.id)!)]));
+  return {
+    // The shipped platforms by id, built from the same list as their types.
+    ...(byId((b) => b.platform) as { [D in BuiltInPlatforms[number] as D['id']]: Platform }),
+    all: [...built.values()].map((b) => b.platform),
+    clients: byId((b) => b.client) as MarketplaceClients,
+    of,
+  };
 }

@@ -12,6 +12,7 @@ import type { AutoReply } from './auto-reply.ts';
  */
 export const autoReplyJob = defineJob({
   name: 'answering.auto-reply',
+  lane: 'reply',
   schema: z.object({ messageId: z.uuid() }),
   attempts: 3,
   backoffMs: 1000,
@@ -24,6 +25,7 @@ export const autoReplyJob = defineJob({
  */
 export const answerWaitingJob = defineJob({
   name: 'answering.answer-waiting',
+  lane: 'reply',
   schema: z.object({ shopId: z.uuid() }),
   attempts: 5,
   backoffMs: 2000,

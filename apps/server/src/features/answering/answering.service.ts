@@ -1,5 +1,6 @@
 import {
   type AnswerResult,
+  analysesToRead,
   answer,
   buildShopIndex,
   type Composer,
@@ -7,6 +8,7 @@ import {
   embedShopIndex,
   estimateIndexBytes,
   type HistoryTurn,
+  madeAnalyses,
   type ShopIndex,
 } from '@balas/bot';
 import { desc, eq } from 'drizzle-orm';
@@ -16,6 +18,7 @@ import { botAnswers, shops } from '../../db/schema.ts';
 import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
 import { createIndexCache } from './index-cache.ts';
+import { createPassageAnalyses, createPassageEmbeddings } from './passage-embeddings.ts';
 import { loadShopKnowledge } from './shop-knowledge.ts';
 
 /**
@@ -31,17 +34,29 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
   });
   const approved = createApprovedAnswers(ctx.database.db);
 
-  async function buildIndex(shop: ShopRow): Promise<ShopIndex> {
-    const index = buildShopIndex(await loadShopKnowledge(ctx.database.db, shop));
+  const analyses = createPassageAnalyses(ctx.database.db);
+  const embeddingModel = ctx.config.ai?.embeddingModel;
+  const vectors = embeddingModel ? createPassageEmbeddings(ctx.database.db, embeddingModel) : undefined;
+
+  /** `previous`: the shop's index of an older training version, updated by the passages that changed. */
+  async function buildIndex(shop: ShopRow, previous: ShopIndex | undefined): Promise<ShopIndex> {
+    const knowledge = await loadShopKnowledge(ctx.database.db, shop);
+    // Analyses neither the previous index nor this build holds come from the database, where the
+    // first build of a text (in any process) left them.
+    const stored = await analyses.load(analysesToRead(knowledge, previous));
+    const index = buildShopIndex(knowledge, previous, stored);
+    const made = madeAnalyses(index);
+    if (made.size) await analyses.save(made);
     if (embedder) {
       // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
-      await embedShopIndex(index, embedder).catch((error) =>
-        ctx.log.warn({ err: error }, 'embedding failed'),
+      await embedShopIndex(index, embedder, { previous, ...(vectors ? { store: vectors } : {}) }).catch(
+        (error) => ctx.log.warn({ err: error }, 'embedding failed'),
       );
     }
     return index;
   }
-  const indexFor = (shop: ShopRow) => cache.get(shop.id, shop.trainingVersion, () => buildIndex(shop));
+  const indexFor = (shop: ShopRow) =>
+    cache.get(shop.id, shop.trainingVersion, (previous) => buildIndex(shop, previous));
 
   /** Every answer the bot gives is logged (the simulator's log, insights, knowledge gaps). */
   async function record(
@@ -64,6 +79,8 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
 
   return {
     record,
+    /** The index cache's figures (shops held, bytes, hits, misses, evictions). */
+    indexStats: () => cache.stats(),
     /** The simulator's conversation so far (its logged answers), oldest first. */
     simulatorHistory: (shopId: string, conversation: string) =>
       simulatorTurns(ctx.database.db, shopId, conversation),

@@ -69,4 +69,18 @@ describe('the index cache', () => {
     );
     expect((await c.get('a', 1, async () => index('a', 10))).name).toBe('a');
   });
+
+  it('hands a newer version’s build the index it replaces, and a build from nothing none', async () => {
+    const c = cache(15);
+    const seen: (string | undefined)[] = [];
+    const build = (name: string) => async (previous: Index | undefined) => {
+      seen.push(previous?.name);
+      return index(name, 10);
+    };
+    await c.get('a', 1, build('a1'));
+    await c.get('a', 2, build('a2'));
+    await c.get('b', 1, build('b1')); // over budget: a leaves
+    await c.get('a', 3, build('a3'));
+    expect(seen).toEqual([undefined, 'a1', undefined, undefined]);
+  });
 });

@@ -2,10 +2,11 @@
  * Shops' retrieval indexes kept in memory under a byte budget: the least recently used shop leaves
  * first, so a process serving thousands of shops holds the busy ones and rebuilds a quiet one on
  * its next question. An entry is valid for one training version; concurrent misses for the same
- * shop and version share one build.
+ * shop and version share one build. A build for a newer version is handed the entry it replaces, so
+ * it can update that index by what changed instead of building it from nothing.
  */
 export interface IndexCache<T> {
-  get(shopId: string, version: number, build: () => Promise<T>): Promise<T>;
+  get(shopId: string, version: number, build: (previous: T | undefined) => Promise<T>): Promise<T>;
   stats(): IndexCacheStats;
 }
 
@@ -69,7 +70,9 @@ export function createIndexCache<T>(options: {
         return pending;
       }
       misses++;
-      const run = build().then(
+      // An older version's index, still held: the build updates it (never a newer one's).
+      const previous = hit && hit.version < version ? hit.index : undefined;
+      const run = build(previous).then(
         (index) => {
           building.delete(key);
           store(shopId, version, index);

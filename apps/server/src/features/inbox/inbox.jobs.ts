@@ -7,6 +7,7 @@ import type { PlatformRead } from './sync/platform-read.ts';
 /** After the merchant opened a conversation: the platform hears it was read. */
 export const readOnPlatformJob = defineJob({
   name: 'inbox.read-on-platform',
+  lane: 'reply',
   schema: z.object({ conversationId: z.uuid() }),
   attempts: 3,
   backoffMs: 2000,
@@ -15,6 +16,7 @@ export const readOnPlatformJob = defineJob({
 /** Scheduled (and at start): replies a crash left pending are matched with their echo or sent again. */
 export const reconcilePendingRepliesJob = defineJob({
   name: 'inbox.reconcile-pending',
+  lane: 'reply',
   schema: z.object({}),
   attempts: 1,
 });
@@ -22,6 +24,7 @@ export const reconcilePendingRepliesJob = defineJob({
 /** Scheduled: snoozes whose time has come end, live on every dashboard. */
 export const wakeSnoozedJob = defineJob({
   name: 'inbox.wake-snoozed',
+  lane: 'reply',
   schema: z.object({}),
   attempts: 1,
 });

@@ -4,7 +4,7 @@
 // a time, bounds the time and memory of each, and stops it (with its extraction threads) past them.
 import { availableParallelism } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { chunkDocument } from '@balas/bot';
+import { chunkDocument } from '@balas/bot/chunk';
 import { lowerThreadPriority, startWorker } from '../../platform/threads.ts';
 import type { DocumentKind, ExtractionLimits, Failure, IngestAnswer, IngestTask } from './extract.ts';
 

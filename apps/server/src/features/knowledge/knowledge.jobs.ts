@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { bindJob, defineJob } from '../../platform/queue.ts';
-import type { KnowledgeService } from './knowledge.service.ts';
+import { defineJob } from '../../platform/queue.ts';
+
+// Definitions only (name, payload, retries): they import no service, so the services that queue
+// them are imported by nothing here. The handlers are bound beside the service (knowledge.service.ts).
 
 /** Reads an uploaded file into chunks the bot answers from. */
 export const ingestFileJob = defineJob({
@@ -24,11 +26,3 @@ export const sweepStuckFilesJob = defineJob({
   schema: z.object({}),
   attempts: 1,
 });
-
-export const knowledgeJobHandlers = (knowledge: KnowledgeService) => [
-  bindJob(ingestFileJob, ({ fileId, kind }) => knowledge.ingest(fileId, kind)),
-  bindJob(copyFileJob, ({ fileId, fromFileId }) => knowledge.copyChunks(fileId, fromFileId)),
-  bindJob(sweepStuckFilesJob, async () => {
-    await knowledge.sweepStuck();
-  }),
-];

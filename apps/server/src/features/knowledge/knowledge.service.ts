@@ -3,13 +3,15 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { type KnowledgeFile, messages } from '@balas/contracts';
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { bindJob } from '../../platform/queue.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
 import { type DocumentKind, ExtractionError, readDocument } from './extract.ts';
-import { ingestFileJob } from './knowledge.jobs.ts';
+import { copyFileJob, ingestFileJob, sweepStuckFilesJob } from './knowledge.jobs.ts';
 
 /** A file still being read this long after its upload lost its job (reading takes 60 s at most). */
 export const FILE_STUCK_AFTER_MS = 2 * 60_000;
@@ -43,6 +45,7 @@ const PROGRESS_EVERY = 20;
 const CHUNKS_PER_COPY = 200;
 
 export type FileRow = typeof knowledgeFiles.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Rows an INSERT ... RETURNING gave back (PGlite and node-postgres both answer `rows`). */
 const affected = (result: unknown) => (result as { rows: unknown[] }).rows.length;
@@ -117,6 +120,63 @@ export function createKnowledgeService(ctx: AppContext) {
     },
 
     read: (file: FileRow) => ctx.storage.read(file.storageKey),
+
+    /**
+     * A file whose text is already read and chunked (a website page, read in its import's reading
+     * thread): its bytes are stored, then one transaction stores its row (ready), its chunks, what
+     * `within` writes with it (the page pointing at it) and removes the file it `replaces`. The bot
+     * reads the old text or the new one, never neither. A page's chunks are bounded (its text is), so
+     * the transaction is: at most a few INSERTs of CHUNKS_PER_INSERT. Returns the new file's id.
+     */
+    async addRead(
+      shopId: string,
+      file: { fileName: string; data: Buffer; mime: string; chunkSize: number; chunks: string[] },
+      options: { replaces?: string | null; within?: (tx: Tx, fileId: string) => Promise<void> } = {},
+    ): Promise<string> {
+      const id = randomUUID();
+      const storageKey = `shops/${shopId}/knowledge/${id}`;
+      await ctx.storage.put(storageKey, file.data);
+      const started = performance.now();
+      let replaced: FileRow | undefined;
+      try {
+        await db.transaction(async (tx) => {
+          await tx.insert(knowledgeFiles).values({
+            id,
+            shopId,
+            fileName: file.fileName,
+            size: file.data.length,
+            mime: file.mime,
+            storageKey,
+            chunkSize: file.chunkSize,
+            status: 'ready',
+            progress: 100,
+            chunkCount: file.chunks.length,
+          });
+          for (let from = 0; from < file.chunks.length; from += CHUNKS_PER_INSERT) {
+            await tx.execute(sql`
+              insert into ${knowledgeChunks} (file_id, shop_id, ordinal, text)
+              select ${id}::uuid, ${shopId}::uuid, ${from}::int + chunk.n::int - 1, chunk.text
+              from unnest(${sql.param(file.chunks.slice(from, from + CHUNKS_PER_INSERT))}::text[]) with ordinality as chunk(text, n)`);
+          }
+          await options.within?.(tx, id);
+          if (options.replaces) {
+            [replaced] = await tx
+              .delete(knowledgeFiles)
+              .where(and(eq(knowledgeFiles.id, options.replaces), eq(knowledgeFiles.shopId, shopId)))
+              .returning();
+          }
+          await bumpTraining(tx, shopId);
+        });
+      } catch (error) {
+        await ctx.storage.remove(storageKey);
+        throw error;
+      }
+      if (replaced) await ctx.storage.remove(replaced.storageKey);
+      // As in ingest: on PGlite the transaction ran on the event loop, so requests get as long again.
+      if (ctx.database.kind === 'pglite') await sleep(performance.now() - started);
+      else await nextTurn();
+      return id;
+    },
 
     /**
      * The bytes of another shop's file under a new id and key of `shopId` (the caller stores its row,
@@ -301,3 +361,12 @@ export function createKnowledgeService(ctx: AppContext) {
 }
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+
+/** The knowledge jobs' handlers, bound to the service (registered in jobs.ts). */
+export const knowledgeJobHandlers = (knowledge: KnowledgeService) => [
+  bindJob(ingestFileJob, ({ fileId, kind }) => knowledge.ingest(fileId, kind)),
+  bindJob(copyFileJob, ({ fileId, fromFileId }) => knowledge.copyChunks(fileId, fromFileId)),
+  bindJob(sweepStuckFilesJob, async () => {
+    await knowledge.sweepStuck();
+  }),
+];

@@ -53,7 +53,8 @@ async function upload(files: { name: string; data: Buffer }[], fields: Record<st
 }
 
 async function ingested(fileId: string) {
-  await t.ctx.queue.idle();
+  // The first file starts the ingestion and extraction threads: seconds on a loaded machine.
+  await t.ctx.queue.idle(60_000);
   const [file] = await t.ctx.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
   const chunks = await t.app.services.knowledge.chunksOf(fileId);
   return { file: file!, text: chunks.map((c) => c.text).join(' ') };
@@ -102,7 +103,7 @@ describe('knowledge files', () => {
       headers,
     });
     expect(list.json().data.find((f: { id: string }) => f.id === row.id)).toMatchObject({ status: 'ready' });
-  });
+  }, 90_000);
 
   it('ingests .docx, CSV, JSON and text files', async () => {
     const docx = await Packer.toBuffer(

@@ -16,7 +16,12 @@ export type NotifyPayload = z.infer<typeof notifyPayload>;
  * browser that missed it still finds the chat in the Inbox, and a retry after some browsers got it
  * would send nothing (the message is claimed).
  */
-export const notifyJob = defineJob({ name: 'push.notify', schema: notifyPayload, attempts: 1 });
+export const notifyJob = defineJob({
+  name: 'push.notify',
+  schema: notifyPayload,
+  attempts: 1,
+  lane: 'reply',
+});
 
 /** What sends a push (the push service, bound where it is built). */
 export interface PushNotifier {

@@ -12,6 +12,7 @@ export const REFRESH_MARGIN_MS = 45 * 60 * 1000;
 /** Scheduled: every shop whose token expires soon is refreshed. */
 export const refreshTokensJob = defineJob({
   name: 'shops.refresh-tokens',
+  lane: 'reply',
   schema: z.object({}),
   attempts: 1,
 });

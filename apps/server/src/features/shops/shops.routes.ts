@@ -29,7 +29,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   const byId = shopGuard(shops.owned.shop, { param: 'id' });
   const byShopId = shopGuard(shops.owned.shop, { param: 'shopId' });
 
-  for (const provider of ['shopee', 'lazada', 'website'] as const) {
+  for (const { provider } of shops.platforms) {
     app.post(
       `/${provider}`,
       {
@@ -117,7 +117,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   // browser lands on a page of ours (the authorization window's `/connected` page by default): never
   // on a bare error body.
   const finish = async (
-    provider: 'shopee' | 'lazada',
+    provider: string,
     state: string | undefined,
     query: Record<string, string | undefined>,
   ): Promise<string> => {
@@ -143,22 +143,26 @@ export const shopsRoutes: FastifyPluginAsyncZod<Options> = async (app, { shops, 
   };
   const callbackQuery = z.record(z.string(), z.string().max(500));
 
-  app.get(
-    '/shopee/callback/:state',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['shops'],
-        params: z.object({ state: z.string().max(100) }),
-        querystring: callbackQuery,
-      },
-    },
-    async (request, reply) => reply.redirect(await finish('shopee', request.params.state, request.query)),
-  );
-
-  app.get(
-    '/lazada/callback',
-    { config: { public: true }, schema: { tags: ['shops'], querystring: callbackQuery } },
-    async (request, reply) => reply.redirect(await finish('lazada', request.query.state, request.query)),
-  );
+  for (const { provider, connector } of shops.platforms) {
+    if (!connector) continue;
+    if (connector.stateInPath)
+      app.get(
+        `/${provider}/callback/:state`,
+        {
+          config: { public: true },
+          schema: {
+            tags: ['shops'],
+            params: z.object({ state: z.string().max(100) }),
+            querystring: callbackQuery,
+          },
+        },
+        async (request, reply) => reply.redirect(await finish(provider, request.params.state, request.query)),
+      );
+    else
+      app.get(
+        `/${provider}/callback`,
+        { config: { public: true }, schema: { tags: ['shops'], querystring: callbackQuery } },
+        async (request, reply) => reply.redirect(await finish(provider, request.query.state, request.query)),
+      );
+  }
 };

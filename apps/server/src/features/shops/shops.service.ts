@@ -1,6 +1,5 @@
 import {
   type ConnectFailure,
-  type Provider,
   type Shop,
   type ShopCreateBody,
   type ShopUpdateBody,
@@ -13,7 +12,12 @@ import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Outbox, publish } from '../../platform/outbox.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
-import type { Connector, MarketplaceTokens } from '../../platforms/platform.ts';
+import {
+  asProvider,
+  type Connector,
+  type MarketplaceTokens,
+  type PlatformId,
+} from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import { shopOnboarding } from './onboarding.ts';
 import { createOwned, createShopCache, isUuid } from './shop-guard.ts';
@@ -50,12 +54,14 @@ export function createShopsService(
   deps: { outbox: Pick<Outbox, 'nudge'> },
 ) {
   /** The marketplace's authorization; a platform that is off on this server connects nothing. */
-  const connectorOf = (provider: 'shopee' | 'lazada'): Connector => {
+  const connectorOf = (provider: PlatformId): Connector => {
     const platform = platforms.of(provider);
     if (platform.mode === 'off' || !platform.connector)
-      throw new AppError('unprocessable', serverMessages.platformOff(provider));
+      throw new AppError('unprocessable', serverMessages.platformOff(platform.name));
     return platform.connector;
   };
+  /** A channel that needs no authorization (the website): its shops are ours from the start. */
+  const connects = (provider: PlatformId) => platforms.of(provider).connector !== null;
   const { db } = ctx.database;
   const { publicUrl } = ctx.config;
   // The inbox reads resolve their shop through this; every change below makes it forget the shop.
@@ -71,7 +77,7 @@ export function createShopsService(
   });
 
   async function startAuthorization(row: ShopRow, redirect: string | undefined) {
-    if (row.provider === 'website')
+    if (!connects(row.provider))
       return { authUrl: redirect || `${publicUrl}/dashboard/shops/website/${row.id}` };
     const state = randomToken();
     await db
@@ -79,7 +85,7 @@ export function createShopsService(
       .set({ oauthStateHash: sha256(state), oauthRedirect: redirect ?? null, updatedAt: new Date() })
       .where(eq(shops.id, row.id));
     const connector = connectorOf(row.provider);
-    const callbackUrl = `${publicUrl}${connector.callbackPath(state)}`;
+    const callbackUrl = `${publicUrl}/api/${row.provider}/callback${connector.stateInPath ? `/${state}` : ''}`;
     return { authUrl: connector.authorizationUrl({ callbackUrl, state }) };
   }
 
@@ -109,19 +115,22 @@ export function createShopsService(
       return rows.map(toShop);
     },
 
-    async create(merchantId: string, provider: Provider, body: ShopCreateBody) {
-      if (provider !== 'website') connectorOf(provider);
+    /** The registered platforms' ids, and whether their shops connect (the routes' list). */
+    platforms: platforms.all.map((p) => ({ provider: p.provider, connector: p.connector })),
+
+    async create(merchantId: string, provider: PlatformId, body: ShopCreateBody) {
+      if (connects(provider)) connectorOf(provider);
       const parsedRedirect = body.redirect ? safeRedirect(body.redirect, publicUrl) : undefined;
       const [row] = await db
         .insert(shops)
         .values({
           merchantId,
-          provider,
+          provider: asProvider(provider),
           name: body.name,
           personName: body.person_name,
           personEmail: body.person_email,
           personPhone: body.person_phone,
-          status: provider === 'website' ? 'active' : 'pending',
+          status: connects(provider) ? 'pending' : 'active',
           config: defaultShopConfig,
         })
         .returning();
@@ -145,21 +154,25 @@ export function createShopsService(
      * and answer where to send the browser. Identified by the single-use OAuth state, not a session.
      */
     async completeAuthorization(
-      provider: 'shopee' | 'lazada',
+      provider: PlatformId,
       state: string,
       query: Record<string, string | undefined>,
     ): Promise<{ redirect: string; shop: ShopRow }> {
       const [row] = await db
         .select()
         .from(shops)
-        .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, provider)));
+        .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, asProvider(provider))));
       if (!row) throw new AppError('unprocessable', 'This authorization link is invalid or was already used');
       const connected = await connectorOf(provider).completeAuthorization(query);
       const [taken] = await db
         .select({ id: shops.id })
         .from(shops)
         .where(
-          and(eq(shops.provider, provider), eq(shops.externalId, connected.externalId), ne(shops.id, row.id)),
+          and(
+            eq(shops.provider, asProvider(provider)),
+            eq(shops.externalId, connected.externalId),
+            ne(shops.id, row.id),
+          ),
         );
       if (taken) throw new AppError('conflict', 'This shop is already connected to Balas');
       const [updated] = await db
@@ -237,7 +250,7 @@ export function createShopsService(
 
     /** Decrypted tokens of an active shop, refreshed first when they are about to expire. */
     async accessToken(row: ShopRow): Promise<{ accessToken: string; externalId: string }> {
-      if (row.provider === 'website' || !row.externalId || !row.accessTokenEnc) {
+      if (!connects(row.provider) || !row.externalId || !row.accessTokenEnc) {
         throw new AppError('unprocessable', 'This shop is not connected to a marketplace');
       }
       if (row.status === 'reconnect')
@@ -251,7 +264,7 @@ export function createShopsService(
 
     /** Refreshes one shop's tokens; a platform refusal marks the shop 'reconnect'. */
     async refresh(row: ShopRow): Promise<ShopRow> {
-      if (row.provider === 'website' || !row.refreshTokenEnc || !row.externalId) return row;
+      if (!connects(row.provider) || !row.refreshTokenEnc || !row.externalId) return row;
       try {
         const tokens = await connectorOf(row.provider).refresh({
           refreshToken: ctx.secrets.decrypt(row.refreshTokenEnc),

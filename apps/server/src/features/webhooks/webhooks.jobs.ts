@@ -1,16 +1,16 @@
 import { normalizeInput } from '@balas/contracts';
-import { parseLazadaPush, parseShopeePush, type ShopeeClient, type ShopeePush } from '@balas/marketplaces';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
 import type { Outbox } from '../../platform/outbox.ts';
 import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
-import { incomingFromShopee } from '../../platforms/shopee/shopee.platform.ts';
+import type { LostPushes, PlatformId, PlatformPush } from '../../platforms/platform.ts';
+import type { Platforms } from '../../platforms/registry.ts';
 import type { SyncService } from '../inbox/sync.service.ts';
 import { PUSH_RECEIVED } from './webhook-events.ts';
 
-/** Pages of Shopee's lost-push list read per gap repair (100 pushes a page). */
+/** Pages of a platform's lost-push list read per gap repair (Shopee: 100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
 /**
  * Turns a stored push into conversation and message updates; customer messages go on to the bot.
@@ -18,14 +18,15 @@ const LOST_PUSH_PAGES = 20;
  */
 export const processEventJob = defineJob({
   name: 'webhooks.process-event',
+  lane: 'reply',
   schema: z.object({ eventId: z.uuid() }),
   attempts: 5,
   backoffMs: 1000,
 });
 
 /**
- * Scheduled gap repair: Shopee's lost pushes are replayed, then the platforms' list calls catch up
- * whatever no list names (Lazada keeps no lost-push list; Shopee's forgets after 3 days).
+ * Scheduled gap repair: the lost pushes of the platforms that keep them are replayed (Shopee's,
+ * for 3 days), then the platforms' list calls catch up whatever no list names.
  */
 export const repairGapsJob = defineJob({
   name: 'webhooks.repair-gaps',
@@ -45,8 +46,8 @@ export function webhooksJobHandlers(
   deps: {
     sync: SyncService;
     outbox: Pick<Outbox, 'subscribe'>;
-    /** Shopee's partner-level list of pushes it could not deliver to us. */
-    shopee: Pick<ShopeeClient, 'getLostPushMessage' | 'confirmConsumedLostPushMessage'>;
+    /** Each push is decoded by its platform's adapter; lost pushes come from those that keep them. */
+    platforms: Pick<Platforms, 'of' | 'all'>;
   },
 ) {
   const { db } = ctx.database;
@@ -72,40 +73,40 @@ export function webhooksJobHandlers(
     .set({ processedAt: sql`now()` })
     .where(eq(webhookEvents.id, sql.placeholder('eventId')))
     .prepare('webhooks_mark_processed');
-  const shopBy = async (provider: 'shopee' | 'lazada', externalId: string) =>
+  const shopBy = async (provider: PlatformId, externalId: string) =>
     (await activeShop.execute({ provider, externalId }))[0];
 
-  /** A push, delivered or replayed from the lost-push list; messages are stored once either way. */
-  async function handleShopeePush(push: ShopeePush) {
-    const shop = await shopBy('shopee', push.shopId);
-    if (shop && push.kind === 'message') {
-      await deps.sync.store(
-        shop,
-        incomingFromShopee(shop, push.message, { from: push.fromUserName, to: push.toUserName }),
-        true,
-      );
-    } else if (shop && push.kind === 'notification') {
-      await deps.sync.syncConversations(shop, { conversations: 10, answer: true });
-    }
+  /** A push, delivered or replayed from a lost-push list; messages are stored once either way. */
+  async function handlePush(provider: PlatformId, push: PlatformPush) {
+    if (push.kind === 'ignored') return;
+    const shop = await shopBy(provider, push.shopExternalId);
+    if (!shop) return;
+    if (push.kind === 'message') await deps.sync.store(shop, push.incoming, true);
+    else if (push.kind === 'conversation')
+      await deps.sync.syncConversation(shop, push.conversationExternalId, { answer: true });
+    else await deps.sync.syncConversations(shop, { conversations: 10, answer: true });
   }
 
-  /** Shopee keeps the pushes it could not deliver for 3 days: each page is handled, then confirmed. */
-  async function replayLostShopeePushes() {
+  /** A platform's kept pushes (Shopee: 3 days): each page is handled, then confirmed. */
+  async function replayLostPushes(provider: PlatformId, lostPushes: LostPushes) {
     for (let page = 0; page < LOST_PUSH_PAGES; page++) {
-      const lost = await deps.shopee.getLostPushMessage();
+      const lost = await lostPushes.page();
       if (lost.pushes.length === 0) return;
       // One bad push must not hold back the others at every run: it is kept as a dead job.
       for (const push of lost.pushes) {
         try {
-          await handleShopeePush(normalizeInput(push));
+          await handlePush(provider, normalizeInput(push.decode()));
         } catch (error) {
-          ctx.log.error({ err: error, shopId: push.shopId }, 'a lost Shopee push could not be handled');
-          await db
-            .insert(deadJobs)
-            .values({ name: 'webhooks.lost-push', payload: push, attempts: 1, error: errorText(error) });
+          ctx.log.error({ err: error, provider }, 'a lost push could not be handled');
+          await db.insert(deadJobs).values({
+            name: 'webhooks.lost-push',
+            payload: push.native,
+            attempts: 1,
+            error: errorText(error),
+          });
         }
       }
-      await deps.shopee.confirmConsumedLostPushMessage(lost.lastMessageId);
+      await lost.confirm();
       if (!lost.hasNextPage) return;
     }
   }
@@ -114,15 +115,10 @@ export function webhooksJobHandlers(
     const [event] = await unprocessedEvent.execute({ eventId });
     if (!event) return;
     const raw = (event.payload as { raw: string }).raw;
+    const decode = deps.platforms.of(event.provider).decodePush;
+    if (!decode) throw new Error(`${event.provider} takes no pushes`);
     // Every id of a push is looked up or stored: NUL and half surrogates go, as in every request.
-    if (event.provider === 'shopee') {
-      await handleShopeePush(normalizeInput(parseShopeePush(raw)));
-    } else {
-      const push = normalizeInput(parseLazadaPush(raw));
-      const shop = await shopBy('lazada', push.sellerId);
-      if (shop && push.kind === 'session')
-        await deps.sync.syncConversation(shop, push.sessionId, { answer: true });
-    }
+    await handlePush(event.provider, normalizeInput(decode(raw)));
     await markProcessed.execute({ eventId });
   }
   const processEvent = deps.outbox.subscribe({
@@ -142,13 +138,18 @@ export function webhooksJobHandlers(
   });
 
   const repairGaps = bindJob(repairGapsJob, async () => {
-    try {
-      await replayLostShopeePushes();
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'lost Shopee pushes could not be replayed');
+    for (const platform of deps.platforms.all) {
+      if (platform.mode === 'off' || !platform.lostPushes) continue;
+      try {
+        await replayLostPushes(platform.provider, platform.lostPushes);
+      } catch (error) {
+        ctx.log.warn({ err: error, provider: platform.provider }, 'lost pushes could not be replayed');
+      }
     }
     const active = await db.select().from(shops).where(eq(shops.status, 'active'));
-    for (const shop of active.filter((s) => s.provider !== 'website')) {
+    // A channel without pushes (the website) has nothing to catch up on.
+    const pushing = new Set(deps.platforms.all.filter((p) => p.decodePush).map((p) => p.provider));
+    for (const shop of active.filter((s) => pushing.has(s.provider))) {
       try {
         await deps.sync.syncConversations(shop, { conversations: 10, answer: true });
       } catch (error) {

@@ -2,13 +2,13 @@ import { normalizeText } from '@balas/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { Outbox } from '../../platform/outbox.ts';
-import type { MarketplaceProvider, PushVerifier } from '../../platforms/platform.ts';
+import type { Platform } from '../../platforms/platform.ts';
 import type { WebhookEvents } from './webhook-events.ts';
 
 interface Options {
   events: WebhookEvents;
-  /** The platforms that send pushes here: a platform that is off has no webhook route. */
-  verifiers: Partial<Record<MarketplaceProvider, PushVerifier>>;
+  /** The registered platforms: each with a verifier gets `/webhooks/{id}` (one that is off has none). */
+  platforms: readonly Pick<Platform, 'provider' | 'verifier'>[];
   /** Told after a push and its event are stored: relays the event to its job now. */
   outbox: Pick<Outbox, 'nudge'>;
 }
@@ -17,7 +17,7 @@ interface Options {
  * Platform pushes: verified against the raw body, stored once, acknowledged at once; the work runs
  * as a job. A replayed or duplicated push is acknowledged and ignored.
  */
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events, verifiers, outbox }) => {
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events, platforms, outbox }) => {
   // Signatures cover the exact bytes: keep the body as the raw string, parse it in the job.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -29,7 +29,8 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events,
     (_request, body, done) => done(null, body),
   );
 
-  for (const [provider, verifier] of Object.entries(verifiers)) {
+  for (const { provider, verifier } of platforms) {
+    if (!verifier) continue;
     app.post(
       `/webhooks/${provider}`,
       { config: { public: true }, schema: { hide: true } },

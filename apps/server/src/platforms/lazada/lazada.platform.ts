@@ -2,6 +2,7 @@ import {
   type LazadaClient,
   type LazadaMessage,
   needsReauthorization,
+  parseLazadaPush,
   verifyLazadaPush,
 } from '@balas/marketplaces';
 import type {
@@ -9,6 +10,7 @@ import type {
   IncomingMessage,
   Platform,
   PlatformMode,
+  PlatformPush,
   PlatformShop,
   PushVerifier,
   ShopAccess,
@@ -40,9 +42,17 @@ export function incomingFromLazada(
   };
 }
 
+/** A Lazada push names a session that changed, never the message: the session is read back. */
+function lazadaPushOf(raw: string): PlatformPush {
+  const push = parseLazadaPush(raw);
+  return push.kind === 'session'
+    ? { shopExternalId: push.sellerId, kind: 'conversation', conversationExternalId: push.sessionId }
+    : { shopExternalId: push.sellerId, kind: 'ignored' };
+}
+
 export function createLazadaConnector(client: LazadaClient): Connector {
   return {
-    callbackPath: () => `/api/lazada/callback`,
+    stateInPath: false,
     authorizationUrl: ({ callbackUrl, state }) =>
       client.authorizationUrl({ redirectUri: callbackUrl, state }),
     async completeAuthorization(query) {
@@ -111,9 +121,11 @@ export function createLazadaPlatform(input: {
 
   return {
     provider: 'lazada',
+    name: 'Lazada',
     mode: input.mode,
     connector: createLazadaConnector(client),
     verifier: input.verifier,
+    decodePush: lazadaPushOf,
     encode: encodeLazada,
     accepts: ['image', 'product', 'voucher', 'order'],
     async send(shop, conversation, message) {

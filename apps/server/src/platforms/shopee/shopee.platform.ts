@@ -6,6 +6,7 @@ import {
   type ShopeeAuth,
   type ShopeeClient,
   type ShopeeMessage,
+  type ShopeePush,
   verifyShopeePush,
 } from '@balas/marketplaces';
 import type {
@@ -14,6 +15,7 @@ import type {
   OutgoingMessage,
   Platform,
   PlatformMode,
+  PlatformPush,
   PlatformShop,
   PushVerifier,
   ShopAccess,
@@ -52,6 +54,21 @@ export function incomingFromShopee(
   };
 }
 
+/** A Shopee push (delivered or replayed from the lost-push list) in our terms. */
+export function shopeePushOf(push: ShopeePush): PlatformPush {
+  if (push.kind === 'message')
+    return {
+      shopExternalId: push.shopId,
+      kind: 'message',
+      incoming: incomingFromShopee({ externalId: push.shopId }, push.message, {
+        from: push.fromUserName,
+        to: push.toUserName,
+      }),
+    };
+  if (push.kind === 'notification') return { shopExternalId: push.shopId, kind: 'conversations' };
+  return { shopExternalId: push.shopId, kind: 'ignored' };
+}
+
 const bigId = (v: unknown) =>
   typeof v === 'string' && /^\d+$/.test(v) ? jsonInt(v) : typeof v === 'number' ? v : v;
 
@@ -78,7 +95,7 @@ async function shopeeSendContent(client: ShopeeClient, auth: ShopeeAuth, message
 
 export function createShopeeConnector(client: ShopeeClient): Connector {
   return {
-    callbackPath: (state) => `/api/shopee/callback/${state}`,
+    stateInPath: true,
     authorizationUrl: ({ callbackUrl }) => client.authorizationUrl(callbackUrl),
     async completeAuthorization(query) {
       const shopId = query.shop_id;
@@ -150,9 +167,11 @@ export function createShopeePlatform(input: {
 
   return {
     provider: 'shopee',
+    name: 'Shopee',
     mode: input.mode,
     connector: createShopeeConnector(client),
     verifier: input.verifier,
+    decodePush: (raw) => shopeePushOf(parseShopeePush(raw)),
     encode: encodeShopee,
     accepts: ['image', 'product', 'voucher', 'order'],
     async send(shop, conversation, message) {

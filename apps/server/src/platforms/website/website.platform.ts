@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Platform } from '../platform.ts';
+import { z } from 'zod';
+import type { Platform, PlatformDefinition } from '../platform.ts';
 
 /** The merchant's own website: the chat is ours, so there is nothing to call and nothing to read back. */
 export function createWebsitePlatform(): Platform {
   return {
     provider: 'website',
+    name: 'Website',
     mode: 'live',
     connector: null,
     verifier: null,
+    decodePush: null,
     // The widget reads our own content: what is stored is what it shows.
     encode: (content) => ({ type: content.kind, content }),
     accepts: ['image', 'product'],
@@ -22,3 +25,15 @@ export function createWebsitePlatform(): Platform {
     orderItemNames: async () => [],
   };
 }
+
+/** The website reads no configuration and is always on: its chat is ours. */
+export const websiteDefinition: PlatformDefinition<'website', Record<string, never>, null> = {
+  id: 'website',
+  name: 'Website',
+  marketplace: false,
+  env: z.object({}),
+  live: () => ({}),
+  sandbox: () => ({}),
+  off: () => ({}),
+  create: () => ({ platform: createWebsitePlatform(), client: null }),
+};

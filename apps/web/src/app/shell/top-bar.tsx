@@ -1,6 +1,6 @@
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import MenuRounded from '@mui/icons-material/MenuRounded';
-import { AppBar, Avatar, Box, Button, IconButton, Stack, Toolbar, Typography } from '@mui/material';
+import { Button, IconButton } from '@mui/material';
 import { Link } from 'react-router';
 import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
@@ -8,26 +8,16 @@ import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useRealtimeState } from '../../lib/realtime.ts';
 import { countText, useInboxCounts } from '../../lib/realtime-counts.ts';
 import { SIDEBAR_ID } from './sidebar.tsx';
+import css from './top-bar.module.css';
 
 /** Shown while the live connection is down: what is on screen may be behind until it is back. */
 function Reconnecting() {
   const state = useRealtimeState();
   if (state !== 'reconnecting') return null;
   return (
-    <Box
-      role="status"
-      sx={{
-        px: 1.25,
-        py: 0.25,
-        borderRadius: 4,
-        bgcolor: 'warning.main',
-        color: '#fff',
-        fontSize: 13,
-        fontWeight: 600,
-      }}
-    >
+    <div role="status" className={css.reconnecting}>
       Reconnecting…
-    </Box>
+    </div>
   );
 }
 
@@ -36,23 +26,14 @@ function Merchant() {
   const me = useMe();
   if (!me.data) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <div className={css.merchant}>
       <IconButton component={Link} to="/dashboard/account" aria-label="Account">
-        <Avatar
-          aria-hidden
-          sx={{ width: 32, height: 32, bgcolor: 'primary.light', color: 'primary.dark', fontSize: 15 }}
-        >
+        <span className={css.initial} aria-hidden>
           {me.data.name.slice(0, 1).toUpperCase()}
-        </Avatar>
+        </span>
       </IconButton>
-      <Typography
-        variant="body2"
-        sx={{ fontWeight: 600, maxWidth: 180, display: { xs: 'none', sm: 'block' } }}
-        noWrap
-      >
-        {me.data.name}
-      </Typography>
-    </Stack>
+      <p className={css.name}>{me.data.name}</p>
+    </div>
   );
 }
 
@@ -64,17 +45,8 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
   const signOut = useSignOut();
   const needsYou = useInboxCounts().data?.needsYou ?? 0;
   return (
-    <AppBar
-      position="fixed"
-      sx={{
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: 'rgba(255,255,255,.9)',
-        backdropFilter: 'blur(8px)',
-        zIndex: (t) => t.zIndex.drawer + 1,
-      }}
-    >
-      <Toolbar sx={{ gap: 1.5 }}>
+    <header className={css.bar}>
+      <div className={css.toolbar}>
         <IconButton
           edge="start"
           // The count shown on the button is part of its name (axe: label-content-name-mismatch).
@@ -90,31 +62,13 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
           <MenuRounded />
           {!sidebarOpen && needsYou > 0 && (
             // Its name says it ("Menu, 3 need you"); the badge itself is not read twice.
-            <Box
-              component="span"
-              aria-hidden
-              data-testid="menu-attention"
-              sx={{
-                position: 'absolute',
-                top: 2,
-                right: 0,
-                minWidth: 18,
-                height: 18,
-                px: 0.5,
-                borderRadius: 9,
-                bgcolor: 'warning.main',
-                color: '#fff',
-                fontSize: 11,
-                fontWeight: 700,
-                lineHeight: '18px',
-              }}
-            >
+            <span aria-hidden data-testid="menu-attention" className={css.attention}>
               {countText(needsYou)}
-            </Box>
+            </span>
           )}
         </IconButton>
         <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
-        <Box sx={{ flexGrow: 1 }} />
+        <span className={css.grow} />
         <Reconnecting />
         <Merchant />
         <Button
@@ -125,7 +79,7 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
         >
           Logout
         </Button>
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

@@ -1,5 +1,10 @@
+import { websiteImportLimits } from '@balas/contracts';
 import { describe, expect, it } from 'vitest';
+import { shopPage } from '../../../test/local-website.ts';
+import { readDocument } from '../extract.ts';
 import { htmlToText } from './html-text.ts';
+import { createPace } from './pace.ts';
+import { createPageReader } from './page-reader.ts';
 import { parseRobots } from './robots.ts';
 import { looksLikeSitemap, parseSitemap } from './sitemap.ts';
 import { diffLines } from './text-diff.ts';
@@ -126,4 +131,91 @@ describe('line diff', () => {
     expect(diff.removed).toBe(3000);
     expect(performance.now() - started).toBeLessThan(2000);
   });
+});
+
+describe('pacing requests to a site', () => {
+  it('reads Crawl-delay from the group chosen', () => {
+    expect(parseRobots('User-agent: *\nCrawl-delay: 2\nDisallow: /x\n', 'BalasBot').crawlDelay).toBe(2);
+    expect(parseRobots('User-agent: *\nCrawl-delay: 0.5\n', 'BalasBot').crawlDelay).toBe(0.5);
+    expect(
+      parseRobots('User-agent: *\nCrawl-delay: 9\n\nUser-agent: BalasBot\nAllow: /\n', 'BalasBot').crawlDelay,
+    ).toBeUndefined();
+    expect(parseRobots('User-agent: *\nCrawl-delay: soon\n', 'BalasBot').crawlDelay).toBeUndefined();
+  });
+
+  it('fetches a few pages at a time, or one at a time with the delay robots.txt asks for', async () => {
+    const free = createPace(undefined, new AbortController().signal);
+    expect(free.lanes).toBe(websiteImportLimits.concurrency);
+    let started = performance.now();
+    for (let i = 0; i < 3; i++) await free.turn();
+    expect(performance.now() - started).toBeLessThan(100);
+
+    const paced = createPace(0.15, new AbortController().signal);
+    expect(paced.lanes).toBe(1);
+    started = performance.now();
+    const at: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      await paced.turn();
+      at.push(performance.now() - started);
+    }
+    // The first page waits after the sitemap's request, then 150 ms between two starts.
+    expect(at[0]).toBeGreaterThanOrEqual(145);
+    expect(at[1]! - at[0]!).toBeGreaterThanOrEqual(145);
+    expect(at[2]! - at[1]!).toBeGreaterThanOrEqual(145);
+
+    // The import's deadline ends the wait.
+    const deadline = new AbortController();
+    const slow = createPace(60, deadline.signal);
+    const waiting = slow.turn();
+    deadline.abort();
+    await waiting;
+  });
+});
+
+describe('a page as a knowledge file', () => {
+  it('is chunked in the reading thread exactly as ingesting its file would', async () => {
+    const html = shopPage(
+      'Returns',
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          `<h2>Question ${i}?</h2><p>${'Returns are free within 14 days of delivery. '.repeat(5)}</p>`,
+      ).join(''),
+    );
+    const reader = createPageReader();
+    try {
+      const url = 'https://shop.example.com/help/returns';
+      const page = await reader.readFile({ body: html, html: true, url, maxChars: 200_000, chunkSize: 500 });
+      expect(page.title).toBe('Returns');
+      expect(page.fileName).toBe('Returns · shop.example.com/help/returns');
+      expect(page.content).toMatch(
+        /^Returns\n\n[\s\S]*\n\nSource: https:\/\/shop\.example\.com\/help\/returns\n$/,
+      );
+      expect(page.chunks.length).toBeGreaterThan(5);
+      const ingested = await readDocument(Buffer.from(page.content), 'text', {
+        fileName: page.fileName,
+        size: 500,
+      });
+      expect(page.chunks).toEqual(ingested.slice(0, ingested.count));
+
+      const plain = await reader.readFile({
+        body: 'Line one\r\n\r\nLine two',
+        html: false,
+        url,
+        maxChars: 200_000,
+        chunkSize: 500,
+      });
+      expect(plain).toMatchObject({ title: '', text: 'Line one\n\nLine two' });
+      const empty = await reader.readFile({
+        body: '<p> </p>',
+        html: true,
+        url,
+        maxChars: 100,
+        chunkSize: 500,
+      });
+      expect(empty).toMatchObject({ text: '', chunks: [] });
+    } finally {
+      await reader.close();
+    }
+  }, 30_000);
 });

@@ -6,6 +6,8 @@ export interface Robots {
   allows(url: string): boolean;
   /** Sitemaps the file names. */
   sitemaps: string[];
+  /** Seconds the site asks between requests (`Crawl-delay` of the group chosen), if it asks. */
+  crawlDelay?: number | undefined;
 }
 
 interface Rule {
@@ -36,9 +38,9 @@ function normalizePath(path: string): string {
 
 export function parseRobots(text: string, productToken: string): Robots {
   const token = productToken.toLowerCase();
-  const groups: { agents: string[]; rules: Rule[] }[] = [];
+  const groups: { agents: string[]; rules: Rule[]; crawlDelay?: number }[] = [];
   const sitemaps: string[] = [];
-  let current: { agents: string[]; rules: Rule[] } | null = null;
+  let current: { agents: string[]; rules: Rule[]; crawlDelay?: number } | null = null;
   let lastWasAgent = false;
   for (const raw of text.split(/\r\n|\r|\n/)) {
     const line = raw.replace(/#.*$/, '').trim();
@@ -63,13 +65,19 @@ export function parseRobots(text: string, productToken: string): Robots {
       if (value === '') continue;
       const path = normalizePath(value);
       current.rules.push({ allow: key === 'allow', path, pattern: toPattern(path) });
+    } else if (key === 'crawl-delay' && current) {
+      // Not in RFC 9309, but widely written: seconds between requests (a fraction allowed).
+      const seconds = Number(value);
+      if (Number.isFinite(seconds) && seconds > 0) current.crawlDelay = seconds;
     }
   }
   const mine = groups.filter((g) => g.agents.some((a) => a !== '*' && token.startsWith(a)));
   const chosen = mine.length > 0 ? mine : groups.filter((g) => g.agents.includes('*'));
   const rules = chosen.flatMap((g) => g.rules);
+  const delays = chosen.map((g) => g.crawlDelay).filter((d) => d !== undefined);
   return {
     sitemaps,
+    crawlDelay: delays.length > 0 ? Math.max(...delays) : undefined,
     allows(url: string) {
       let target: string;
       try {

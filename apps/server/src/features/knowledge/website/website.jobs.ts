@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { bindJob, defineJob } from '../../../platform/queue.ts';
-import type { WebsiteImport } from './website.service.ts';
+import { defineJob } from '../../../platform/queue.ts';
+
+// Definitions only: the handlers are bound beside the service (website.service.ts), so nothing here
+// imports the service that queues these jobs.
 
 /** One import of a website source (on demand, on its schedule, or taken up after a crash). */
 export const importWebsiteJob = defineJob({
@@ -16,12 +18,3 @@ export const queueDueWebsitesJob = defineJob({
   schema: z.object({}),
   attempts: 1,
 });
-
-export const websiteJobHandlers = (website: WebsiteImport) => [
-  bindJob(importWebsiteJob, async ({ sourceId }) => {
-    await website.runImport(sourceId);
-  }),
-  bindJob(queueDueWebsitesJob, async () => {
-    await website.queueDue();
-  }),
-];

@@ -13,6 +13,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, ne, or } from '
 import type { AppContext } from '../../../context.ts';
 import { shops, websitePages, websiteSources } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../errors.ts';
+import { bindJob } from '../../../platform/queue.ts';
 import {
   type FetchedPage,
   type FetchRefusal,
@@ -20,13 +21,14 @@ import {
   ROBOTS_TOKEN,
 } from '../../../platform/safe-fetch.ts';
 import { isUuid } from '../../shops/shop-guard.ts';
-import { ingestFileJob } from '../knowledge.jobs.ts';
 import type { KnowledgeService } from '../knowledge.service.ts';
+import { createPace } from './pace.ts';
+import type { PageFile } from './page-file.ts';
 import { createPageReader, PageReadError, type PageReader } from './page-reader.ts';
 import { allowAll, disallowAll, parseRobots, type Robots } from './robots.ts';
 import { looksLikeSitemap, parseSitemap } from './sitemap.ts';
 import { diffLines } from './text-diff.ts';
-import { importWebsiteJob } from './website.jobs.ts';
+import { importWebsiteJob, queueDueWebsitesJob } from './website.jobs.ts';
 
 type SourceRow = typeof websiteSources.$inferSelect;
 type PageRow = typeof websitePages.$inferSelect;
@@ -118,7 +120,7 @@ const toSource = (row: SourceRow, pages: PageRow[]): WebsiteSource => ({
 
 /** What fetching one page of an import came to. */
 type PageOutcome =
-  | { url: string; ok: true; title: string; text: string }
+  | { url: string; ok: true; title: string; text: string; file: Omit<PageFile, 'title' | 'text'> }
   | { url: string; ok: false; disallowed: boolean; error: string };
 
 export function createWebsiteImport(ctx: AppContext, deps: { knowledge: KnowledgeService }) {
@@ -221,12 +223,15 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
       }
       if (!isHtml(page) && !isPlain(page))
         return { url, ok: false, disallowed: false, error: words.refused.notHtml };
-      const body = decodeBody(page);
-      const read = isHtml(page)
-        ? await reader.read(body, bounds.maxPageChars)
-        : { title: '', text: body.replace(/\r\n?/g, '\n').trim().slice(0, bounds.maxPageChars) };
-      if (!read.text) return { url, ok: false, disallowed: false, error: words.refused.noText };
-      return { url, ok: true, title: read.title, text: read.text };
+      const { title, text, ...file } = await reader.readFile({
+        body: decodeBody(page),
+        html: isHtml(page),
+        url,
+        maxChars: bounds.maxPageChars,
+        chunkSize: limits.uploadChunkSize,
+      });
+      if (!text) return { url, ok: false, disallowed: false, error: words.refused.noText };
+      return { url, ok: true, title, text, file };
     } catch (error) {
       if (error instanceof PageReadError)
         return { url, ok: false, disallowed: false, error: words.refused.noText };
@@ -308,21 +313,6 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
     return { kind: 'sitemap', urls: [...urls] };
   }
 
-  /** The page's text as a knowledge file of the shop, queued for chunking like an upload. */
-  async function storeAsFile(shopId: string, url: string, title: string, text: string): Promise<string> {
-    const parsed = new URL(url);
-    const where = `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
-    const fileName = (title ? `${title} · ${where}` : where).slice(0, 200);
-    const file = await knowledge.add(shopId, {
-      fileName,
-      data: Buffer.from(`${title ? `${title}\n\n` : ''}${text}\n\nSource: ${url}\n`),
-      mime: 'text/plain',
-      chunkSize: limits.uploadChunkSize,
-    });
-    await ctx.queue.enqueue(ingestFileJob, { fileId: file.id, kind: 'text' }, { jobId: file.id });
-    return file.id;
-  }
-
   async function dropFile(fileId: string | null) {
     if (!fileId) return;
     const file = await knowledge.fileById(fileId);
@@ -358,8 +348,6 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
         .where(eq(websitePages.id, before.id));
       return 'unchanged';
     }
-    // A new file first, then the old one goes: the bot is never left without the page for long.
-    const fileId = await storeAsFile(source.shopId, outcome.url, outcome.title, outcome.text);
     const change = same
       ? ('unchanged' as const)
       : before?.contentHash
@@ -370,21 +358,39 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
       status: 'ok' as const,
       error: null,
       change,
-      fileId,
       contentHash: hash,
       text: outcome.text,
       previousText: change === 'changed' ? (before?.text ?? null) : (before?.previousText ?? null),
       fetchedAt: now,
       changedAt: change === 'unchanged' ? (before?.changedAt ?? now) : now,
     };
-    if (before) {
-      await db.update(websitePages).set(values).where(eq(websitePages.id, before.id));
-      await dropFile(before.fileId);
-    } else {
-      await db
-        .insert(websitePages)
-        .values({ sourceId: source.id, shopId: source.shopId, url: outcome.url, ...values });
-    }
+    // The page's new file, the page pointing at it and the old file's removal are one transaction:
+    // until it commits the bot answers from the old text, after it from the new.
+    await knowledge.addRead(
+      source.shopId,
+      {
+        fileName: outcome.file.fileName,
+        data: Buffer.from(outcome.file.content),
+        mime: 'text/plain',
+        chunkSize: limits.uploadChunkSize,
+        chunks: outcome.file.chunks,
+      },
+      {
+        replaces: before?.fileId ?? null,
+        within: async (tx, fileId) => {
+          if (before) {
+            await tx
+              .update(websitePages)
+              .set({ ...values, fileId })
+              .where(eq(websitePages.id, before.id));
+          } else {
+            await tx
+              .insert(websitePages)
+              .values({ sourceId: source.id, shopId: source.shopId, url: outcome.url, ...values, fileId });
+          }
+        },
+      },
+    );
     return change;
   }
 
@@ -512,25 +518,6 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
           });
           return null;
         }
-        const outcomes: PageOutcome[] = [];
-        const reader = createPageReader();
-        let next = 0;
-        const worker = async () => {
-          while (next < found.urls.length) {
-            const url = found.urls[next++]!;
-            outcomes.push(
-              signal.aborted
-                ? { url, ok: false, disallowed: false, error: words.refused.deadline }
-                : await readPage(url, robots, signal, reader, url === source.url ? found.first : undefined),
-            );
-          }
-        };
-        try {
-          await Promise.all(Array.from({ length: Math.min(bounds.concurrency, found.urls.length) }, worker));
-        } finally {
-          await reader.close();
-        }
-
         const before = await db.select().from(websitePages).where(eq(websitePages.sourceId, source.id));
         const byUrl = new Map(before.map((p) => [p.url, p]));
         const summary: WebsiteChangeSummary = {
@@ -542,10 +529,44 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
           disallowed: 0,
         };
         const now = new Date();
-        for (const outcome of outcomes) {
-          summary[await record(source, byUrl.get(outcome.url), outcome, now)]++;
+        // Each page is stored as soon as it is read, one page at a time (one transaction each), while
+        // the next pages are fetched and read.
+        let storing: Promise<void> = Promise.resolve();
+        let storeFailed: { error: unknown } | null = null;
+        const store = (outcome: PageOutcome) => {
+          const previous = byUrl.get(outcome.url);
           byUrl.delete(outcome.url);
+          storing = storing.then(async () => {
+            if (storeFailed) return;
+            try {
+              summary[await record(source, previous, outcome, now)]++;
+            } catch (error) {
+              storeFailed = { error };
+            }
+          });
+        };
+        const pace = createPace(robots.crawlDelay, signal);
+        const reader = createPageReader();
+        let next = 0;
+        const worker = async () => {
+          while (next < found.urls.length && !storeFailed) {
+            const url = found.urls[next++]!;
+            const first = url === source.url ? found.first : undefined;
+            if (!first) await pace.turn();
+            store(
+              signal.aborted
+                ? { url, ok: false, disallowed: false, error: words.refused.deadline }
+                : await readPage(url, robots, signal, reader, first),
+            );
+          }
+        };
+        try {
+          await Promise.all(Array.from({ length: Math.min(pace.lanes, found.urls.length) }, worker));
+        } finally {
+          await reader.close();
+          await storing;
         }
+        if (storeFailed) throw (storeFailed as { error: unknown }).error;
         // Pages the sitemap (or the page's address) no longer gives are removed from the knowledge.
         for (const gone of byUrl.values()) {
           if (gone.status === 'removed') {
@@ -619,3 +640,13 @@ export function createWebsiteImport(ctx: AppContext, deps: { knowledge: Knowledg
 }
 
 export type WebsiteImport = ReturnType<typeof createWebsiteImport>;
+
+/** The website jobs' handlers, bound to the service (registered in jobs.ts). */
+export const websiteJobHandlers = (website: WebsiteImport) => [
+  bindJob(importWebsiteJob, async ({ sourceId }) => {
+    await website.runImport(sourceId);
+  }),
+  bindJob(queueDueWebsitesJob, async () => {
+    await website.queueDue();
+  }),
+];

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type WebsiteSource, websiteImportMessages as words } from '@balas/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeChunks, knowledgeFiles } from '../../../db/schema.ts';
 import { type LocalWebsite, shopPage, startLocalWebsite } from '../../../test/local-website.ts';
@@ -149,6 +150,60 @@ describe('knowledge from the merchant website', () => {
     );
     expect([...texts.values()].join(' ')).toContain('Orders ship within 1 working day.');
     expect([...texts.values()].join(' ')).not.toContain('2 working days');
+  });
+
+  it('serves the old text of a changed page until its new text is stored, in one transaction', async () => {
+    const shipping = async () => {
+      const rows = await t.ctx.database.db
+        .select({ text: knowledgeChunks.text })
+        .from(knowledgeChunks)
+        .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, knowledgeChunks.fileId))
+        .where(and(eq(knowledgeChunks.shopId, shopId), eq(knowledgeFiles.status, 'ready')));
+      return rows.filter((r) => r.text.includes('Orders ship within')).length;
+    };
+    site.pages.set(
+      '/shipping',
+      shopPage('Shipping', '<p>Orders ship within 3 working days.</p><p>West Malaysia RM8.</p>'),
+    );
+    // What the bot can read, looked at again and again while the page is re-imported.
+    const seen: number[] = [];
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        seen.push(await shipping());
+        await sleep(1);
+      }
+    })();
+    await t.app.inject({ method: 'POST', url: `${base}/${sitemap.id}/reimport`, headers });
+    await t.ctx.queue.idle(90_000);
+    watching = false;
+    await watch;
+    expect(seen.length).toBeGreaterThan(3);
+    expect(Math.min(...seen)).toBe(1);
+    expect([...(await fileTexts()).values()].join(' ')).toContain('Orders ship within 3 working days.');
+
+    // A swap that fails part-way leaves the old file whole: no new file, the old one's chunks.
+    const [old] = await t.ctx.database.db
+      .select()
+      .from(knowledgeFiles)
+      .where(and(eq(knowledgeFiles.shopId, shopId), like(knowledgeFiles.fileName, 'Shipping%')));
+    const files = (await fileTexts()).size;
+    await expect(
+      t.app.services.knowledge.addRead(
+        shopId,
+        { fileName: 'Half', data: Buffer.from('half'), mime: 'text/plain', chunkSize: 500, chunks: ['half'] },
+        {
+          replaces: old!.id,
+          within: async () => {
+            throw new Error('interrupted');
+          },
+        },
+      ),
+    ).rejects.toThrow('interrupted');
+    const after = await fileTexts();
+    expect(after.size).toBe(files);
+    expect(after.get(old!.fileName)).toContain('Orders ship within 3 working days.');
+    expect(await shipping()).toBe(1);
   });
 
   it('imports a single page, keeps a page that fails to load, and refuses the same address twice', async () => {

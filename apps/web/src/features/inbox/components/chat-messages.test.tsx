@@ -41,7 +41,6 @@ function renderLog(props: Partial<Parameters<typeof ChatMessages>[0]> = {}) {
       element: (
         <ChatMessages
           bubbles={[]}
-          lazada={false}
           loading={false}
           showEarlier
           loadingEarlier={false}
@@ -82,7 +81,6 @@ describe('chat messages', () => {
   it('has no up arrow in a Lazada chat, which comes whole', () => {
     renderLog({
       bubbles: [bubble(1, { content: { kind: 'text', text: 'hello' } })],
-      lazada: true,
       showEarlier: false,
     });
     expect(screen.getByText('hello')).toBeTruthy();

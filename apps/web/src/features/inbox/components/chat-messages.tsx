@@ -38,8 +38,6 @@ export function ChatMessages({
   ref,
 }: {
   bubbles: Bubble[];
-  /** Unused since content is canonical (decision 0020); the chat page still passes it. */
-  lazada?: boolean;
   loading: boolean;
   /** The up arrow that loads earlier messages (Shopee pages them; a Lazada chat comes whole). */
   showEarlier: boolean;

@@ -1,6 +1,7 @@
 import {
   type ComposedMessage,
   cardMessages,
+  channelOf,
   channels,
   chatBotWords,
   type InboxRow,
@@ -155,7 +156,8 @@ export function ChatView({
   const [saving, setSaving] = useState<{ text?: string } | null>(null);
   const [correcting, setCorrecting] = useState<{ question: string; reply: string } | null>(null);
   const connection = useRealtimeState();
-  const lazada = shop.providerName === 'lazada';
+  // A platform whose history has no earlier pages (Lazada lists a session's latest messages).
+  const earlier = channelOf(shop.providerName).earlierMessages;
   const bubbles = useMemo(() => chatBubbles(chat.data?.pages), [chat.data]);
   const log = useRef<ChatMessagesHandle>(null);
   useChannel(channels.conversation(shop.id, conversation));
@@ -175,7 +177,6 @@ export function ChatView({
         shop={shop}
         conversation={conversation}
         bubbles={bubbles}
-        lazada={lazada}
         onClose={onClose}
         titleId={panelTitle}
         onSendOrder={(orderId) => {
@@ -268,9 +269,8 @@ export function ChatView({
           <ChatMessages
             ref={log}
             bubbles={bubbles}
-            lazada={lazada}
             loading={chat.isLoading}
-            showEarlier={!lazada}
+            showEarlier={earlier}
             loadingEarlier={chat.isFetchingNextPage}
             onLoadEarlier={() => void loadEarlier()}
             onRetry={(messageId) => retry.mutate(messageId)}

@@ -33,8 +33,6 @@ export function ShopperPanel({
   shop: CardShop;
   conversation: string;
   bubbles: readonly Bubble[];
-  /** Unused since content is canonical (decision 0020); the chat page still passes it. */
-  lazada?: boolean;
   /** The sheet's close button (absent in the desktop column). */
   onClose?: (() => void) | undefined;
   /** The heading's id, which names the sheet's dialog. */

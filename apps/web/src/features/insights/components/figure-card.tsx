@@ -1,8 +1,9 @@
 import { insightsMessages } from '@balas/contracts';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Chip } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import css from './figure-card.module.css';
 import { axisTicks, type Change, shortDate } from './format.ts';
 
 // The chart library is a chunk of its own, and a chart is drawn once its card comes near the screen:
@@ -90,19 +91,14 @@ export function FigureCard({
   const labels = dates?.map(shortDate) ?? [];
   return (
     <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}>
-        <Typography id={`${id}-title`} variant="subtitle2" component="h3" color="text.secondary">
+      <div className={css.content}>
+        <h3 id={`${id}-title`} className={css.title}>
           {title}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography
-            variant="h4"
-            component="p"
-            data-testid="figure-value"
-            sx={{ fontSize: { xs: 26, sm: 30 } }}
-          >
+        </h3>
+        <div className={css.headline}>
+          <p data-testid="figure-value" className={css.value}>
             {value}
-          </Typography>
+          </p>
           {change && (
             <Chip
               size="small"
@@ -114,40 +110,22 @@ export function FigureCard({
               }}
             />
           )}
-        </Stack>
-        {detail && (
-          <Typography variant="body2" color="text.secondary">
-            {detail}
-          </Typography>
-        )}
+        </div>
+        {detail && <p className={css.detail}>{detail}</p>}
         {series && dates && !empty && (
           <DailyChart title={title} labels={labels} series={series} axis={axis} />
         )}
         {empty && (
-          <Box
-            sx={{
-              minHeight: 120,
-              display: 'grid',
-              placeItems: 'center',
-              textAlign: 'center',
-              border: 1,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              borderRadius: 1,
-              px: 2,
-            }}
-          >
-            <Typography variant="body2" color="text.secondary">
-              {emptyText}
-            </Typography>
-          </Box>
+          <div className={css.empty}>
+            <p className={css.detail}>{emptyText}</p>
+          </div>
         )}
         {children}
-        <Stack direction="row" spacing={0.75} sx={{ mt: 'auto', pt: 1, color: 'text.secondary' }}>
+        <div className={css.footer}>
           <InfoOutlined sx={{ fontSize: 16, mt: '2px' }} aria-hidden />
-          <Typography variant="caption">{definition}</Typography>
-        </Stack>
-      </CardContent>
+          <span className={css.caption}>{definition}</span>
+        </div>
+      </div>
     </Card>
   );
 }
@@ -177,11 +155,11 @@ function DailyChart({
   );
   const show = (s: Series, v: number | null) => (s.format ? s.format(v) : v === null ? '—' : ticks.format(v));
   return (
-    <Box component="figure" aria-labelledby={`${id}-caption`} sx={{ m: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-        <Typography id={`${id}-caption`} component="figcaption" variant="caption" color="text.secondary">
+    <figure aria-labelledby={`${id}-caption`} className={css.figure}>
+      <div className={css.figureHead}>
+        <figcaption id={`${id}-caption`} className={css.caption}>
           {words.perDay(title)}
-        </Typography>
+        </figcaption>
         <Button
           size="small"
           onClick={() => setTable(!table)}
@@ -190,8 +168,8 @@ function DailyChart({
         >
           {table ? words.showChart : words.showTable}
         </Button>
-      </Stack>
-      <Box id={`${id}-view`}>
+      </div>
+      <div id={`${id}-view`}>
         {table ? (
           <Box sx={{ overflowX: 'auto' }}>
             <Box
@@ -228,11 +206,12 @@ function DailyChart({
             </Box>
           </Box>
         ) : (
-          <Box
+          <div
             ref={chartBox}
             role="img"
             aria-labelledby={`${id}-caption`}
-            sx={{ mx: -1, minHeight: chartHeight }}
+            className={css.chart}
+            style={{ minHeight: chartHeight }}
           >
             {near && (
               <Suspense fallback={null}>
@@ -275,9 +254,9 @@ function DailyChart({
                 />
               </Suspense>
             )}
-          </Box>
+          </div>
         )}
-      </Box>
-    </Box>
+      </div>
+    </figure>
   );
 }

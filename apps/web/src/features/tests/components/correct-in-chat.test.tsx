@@ -48,7 +48,6 @@ describe('"Correct this" on the bot\'s replies in the Inbox chat', () => {
               bubble(3, 'bot', 'Gift wrapping costs RM8.'),
               bubble(4, 'agent', 'Let me check for you.'),
             ]}
-            lazada={false}
             loading={false}
             showEarlier={false}
             loadingEarlier={false}

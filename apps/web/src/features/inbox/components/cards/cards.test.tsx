@@ -350,7 +350,7 @@ describe('shopper panel', () => {
 
   it('lists the buyer’s recent orders with their status and the products they asked about', async () => {
     serve({ [recentPath]: [ok(recentOrdersLookup, recent)], [productPath]: [ok(productLookup, product)] });
-    show(<ShopperPanel shop={shop} conversation="conv-1" bubbles={chat} lazada={false} />);
+    show(<ShopperPanel shop={shop} conversation="conv-1" bubbles={chat} />);
     const row = await screen.findByRole('listitem', { name: `Order ${SN}` });
     expect(within(row).getByText('To ship')).toBeTruthy();
     expect(within(row).getByText('RM 68.70')).toBeTruthy();
@@ -365,7 +365,7 @@ describe('shopper panel', () => {
         ok(recentOrdersLookup, { result: 'found', orders: [], problem: null }),
       ],
     });
-    show(<ShopperPanel shop={shop} conversation="conv-1" bubbles={[]} lazada={false} />);
+    show(<ShopperPanel shop={shop} conversation="conv-1" bubbles={[]} />);
     await screen.findByText(unavailable.message);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await screen.findByText(cardMessages.panel.noOrders(30));
@@ -374,14 +374,7 @@ describe('shopper panel', () => {
 
   it('says a website conversation has no platform orders, without asking the server', () => {
     const calls = serve({});
-    show(
-      <ShopperPanel
-        shop={{ id: 'w', providerName: 'website' }}
-        conversation="c"
-        bubbles={[]}
-        lazada={false}
-      />,
-    );
+    show(<ShopperPanel shop={{ id: 'w', providerName: 'website' }} conversation="c" bubbles={[]} />);
     expect(screen.getByText(cardMessages.panel.websiteOrders)).toBeTruthy();
     expect(calls).toEqual([]);
   });

@@ -1,11 +1,4 @@
-import {
-  type ChatImageType,
-  type ComposedMessage,
-  chatImageTypesOf,
-  composerWords,
-  limits,
-  type Shop,
-} from '@balas/contracts';
+import { type ComposedMessage, chatImageTypesOf, composerWords, type Shop } from '@balas/contracts';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
@@ -18,14 +11,6 @@ const ProductPicker = lazy(() => import('./product-picker.tsx').then((m) => ({ d
 const VoucherPicker = lazy(() => import('./voucher-picker.tsx').then((m) => ({ default: m.VoucherPicker })));
 
 export type ComposerOpen = { kind: 'image'; file: File } | { kind: 'product' } | { kind: 'voucher' } | null;
-
-/** Why a file cannot be sent as a picture, before it is uploaded (the server checks again). */
-export function imageProblem(shop: Pick<Shop, 'providerName'>, file: File): string | null {
-  if (!chatImageTypesOf(shop.providerName).includes(file.type as ChatImageType))
-    return composerWords.imageWrongType(shop.providerName);
-  if (file.size > limits.chatImageMaxBytes) return composerWords.imageTooLarge(file.size);
-  return null;
-}
 
 /** The composer's buttons beside the reply box: a picture, a product and (marketplaces) a voucher. */
 export function ComposerTools({

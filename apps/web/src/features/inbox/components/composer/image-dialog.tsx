@@ -3,7 +3,7 @@ import { Alert, Box, Button, DialogActions, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { uploadChatImage } from '../../api/messages.ts';
 import { ComposerDialog } from './composer-dialog.tsx';
-import { imageProblem } from './composer-tools.tsx';
+import { imageProblem } from './image-problem.ts';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024

@@ -1,5 +1,5 @@
 import { type InboxRow, inboxWords } from '@balas/contracts';
-import { Alert, Avatar, Badge, Box, CircularProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Tooltip, Typography } from '@mui/material';
 import { format, isToday } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { ProviderAvatar, providerLabel } from '../../../shops/components/provide
 import type { useInboxList } from '../../api/inbox.ts';
 import { countdownOf, wakeTime } from '../states/inbox-state.ts';
 import { StateChip } from '../states/state-chip.tsx';
+import css from './inbox-row.module.css';
 
 /** The current time, moved on every `ms` (for countdowns). */
 export function useNow(ms = 30_000) {
@@ -42,114 +43,62 @@ export function InboxRowItem({
       : null;
   const unread = row.unreadCount > 0;
   return (
-    <Box
-      component={Link}
+    <Link
       to={href}
       aria-current={selected ? 'true' : undefined}
       data-conversation-id={row.id}
-      sx={{
-        display: 'flex',
-        gap: 1.5,
-        px: 2,
-        py: 1.25,
-        height: '100%',
-        boxSizing: 'border-box',
-        textDecoration: 'none',
-        color: 'inherit',
-        borderBottom: 1,
-        borderColor: 'divider',
-        bgcolor: selected ? 'action.selected' : unread ? '#f1fbf6' : 'background.paper',
-        '&:hover': { bgcolor: selected ? 'action.selected' : 'action.hover' },
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-      }}
+      className={unread ? `${css.row} ${css.unread}` : css.row}
     >
-      <Badge
-        overlap="circular"
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        badgeContent={<ProviderAvatar provider={row.channel} size={18} />}
-        sx={{ alignSelf: 'flex-start', mt: 0.25 }}
-      >
-        <Avatar sx={{ bgcolor: 'primary.main', width: 40, height: 40 }} aria-hidden>
+      <span className={css.avatar}>
+        <span className={css.initial} aria-hidden>
           {(row.shopperName || '?').slice(0, 1).toUpperCase()}
-        </Avatar>
-      </Badge>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-          <Typography sx={{ fontWeight: unread ? 800 : 600, flex: 1, minWidth: 0 }} noWrap>
-            {row.shopperName || row.externalId}
-          </Typography>
-          <Typography
-            variant="caption"
-            color={unread ? 'primary.dark' : 'text.secondary'}
-            sx={{ whiteSpace: 'nowrap', fontWeight: unread ? 700 : 400 }}
-          >
-            {when(row.lastMessageAt)}
-          </Typography>
-        </Stack>
-        <Typography variant="caption" color="text.secondary" noWrap component="p">
+        </span>
+        <span className={css.mark} aria-hidden>
+          <ProviderAvatar provider={row.channel} size={18} />
+        </span>
+      </span>
+      <span className={css.text}>
+        <span className={`${css.line} ${css.top}`}>
+          <span className={`${css.name} ${css.clip}`}>{row.shopperName || row.externalId}</span>
+          <span className={`${css.caption} ${css.time}`}>{when(row.lastMessageAt)}</span>
+        </span>
+        <span className={`${css.caption} ${css.clip}`} style={{ display: 'block' }}>
           {row.shopName} · {providerLabel(row.channel)}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography
-            variant="body2"
-            color={unread ? 'text.primary' : 'text.secondary'}
-            noWrap
-            sx={{ flex: 1, minWidth: 0 }}
-          >
+        </span>
+        <span className={css.line}>
+          <span className={`${css.message} ${css.clip}`}>
             {from(row)}
             {row.lastMessage}
-          </Typography>
+          </span>
           {unread && (
-            <Box
-              aria-label={inboxWords.unread(row.unreadCount)}
-              sx={{
-                minWidth: 20,
-                height: 20,
-                px: 0.75,
-                borderRadius: 10,
-                bgcolor: 'primary.main',
-                color: '#fff',
-                fontSize: 12,
-                fontWeight: 700,
-                display: 'grid',
-                placeItems: 'center',
-              }}
-            >
+            // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the element and label the row always had (axe passes it)
+            <span className={css.count} aria-label={inboxWords.unread(row.unreadCount)}>
               {countText(row.unreadCount)}
-            </Box>
+            </span>
           )}
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5, minWidth: 0 }}>
+        </span>
+        <span className={`${css.line} ${css.states}`}>
           <StateChip row={row} />
           {row.state === 'snoozed' && row.snoozedUntil && (
             <Tooltip title={inboxWords.wakesHint}>
-              <Typography
-                variant="caption"
-                data-testid="wakes"
-                sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'text.secondary' }}
-              >
+              <span className={`${css.caption} ${css.hint}`} data-testid="wakes">
                 {inboxWords.wakes(wakeTime(row.snoozedUntil))}
-              </Typography>
+              </span>
             </Tooltip>
           )}
           {countdown && (
             <Tooltip title={inboxWords.countdownHint(providerLabel(row.channel))}>
-              <Typography
-                variant="caption"
+              <span
+                className={`${css.caption} ${css.countdown}${countdown.late ? ` ${css.late}` : countdown.urgent ? ` ${css.urgent}` : ''}`}
                 data-testid="countdown"
-                sx={{
-                  fontWeight: 700,
-                  whiteSpace: 'nowrap',
-                  color: countdown.late ? 'error.main' : countdown.urgent ? 'warning.dark' : 'text.secondary',
-                }}
               >
                 {countdown.text}
-              </Typography>
+              </span>
             </Tooltip>
           )}
-        </Stack>
-      </Box>
-    </Box>
+        </span>
+      </span>
+    </Link>
   );
 }
 

@@ -17,7 +17,6 @@ import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import {
   Box,
   Button,
-  Chip,
   IconButton,
   MenuItem,
   Paper,
@@ -41,6 +40,7 @@ import {
   useInboxRow,
 } from '../../api/inbox.ts';
 import { InboxList } from './inbox-list.tsx';
+import css from './inbox-page.module.css';
 
 // What the list's first paint does not need is fetched when first wanted (a phone parses every byte it
 // loads before the list can answer a tap): the open chat (the /chat page's chunk) and the three dialogs.
@@ -186,30 +186,25 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         overflow: 'hidden',
       }}
     >
-      <Stack
-        direction="row"
-        role="tablist"
-        aria-label="Views"
-        sx={{ flexWrap: 'wrap', gap: 0.75, px: 1.5, pt: 1.5 }}
-      >
+      <div role="tablist" aria-label="Views" className={css.views}>
         {views.map((v) => {
           const count = counts?.[v === 'needs_you' ? 'needsYou' : v];
-          const selected = v === view;
           return (
-            <Chip
+            <button
               key={v}
+              type="button"
               role="tab"
-              aria-selected={selected}
-              clickable
-              color={selected ? 'primary' : 'default'}
-              variant={selected ? 'filled' : 'outlined'}
+              aria-selected={v === view}
+              className={css.view}
               onClick={() => address.set({ view: v })}
-              label={count ? `${inboxWords.views[v]} · ${countText(count)}` : inboxWords.views[v]}
-              sx={{ fontWeight: 600 }}
-            />
+            >
+              <span className={css.label}>
+                {count ? `${inboxWords.views[v]} · ${countText(count)}` : inboxWords.views[v]}
+              </span>
+            </button>
           );
         })}
-      </Stack>
+      </div>
       <Stack spacing={1} sx={{ p: 1.5, pt: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <TextField
           size="small"

@@ -1,6 +1,6 @@
 import { composerWords, limits } from '@balas/contracts';
 import { describe, expect, it } from 'vitest';
-import { imageProblem } from './composer-tools.tsx';
+import { imageProblem } from './image-problem.ts';
 
 const file = (type: string, size: number) => new File([new Uint8Array(size)], 'x', { type });
 

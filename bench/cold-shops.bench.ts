@@ -1,0 +1,200 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { analysesToRead, buildShopIndex } from '@balas/bot';
+import { eq, sql } from 'drizzle-orm';
+import { knowledgeChunks, knowledgeFiles, type ShopRow, shops } from '../apps/server/src/db/schema.ts';
+import { createAnsweringService } from '../apps/server/src/features/answering/answering.service.ts';
+import { createPassageAnalyses } from '../apps/server/src/features/answering/passage-embeddings.ts';
+import { loadShopKnowledge } from '../apps/server/src/features/answering/shop-knowledge.ts';
+import { createWebsiteShop, signUp } from '../apps/server/src/test/test-app.ts';
+import { benchOnPostgres, type Figure, percentile, startBenchApp } from './support.ts';
+
+const SETS = fileURLToPath(new URL('../packages/bot/eval-sets/dev', import.meta.url));
+
+/** Sentences of the development shops' training: the text the seeded chunks are made of. */
+function sentencePool(): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v === 'string') {
+      for (const s of v.split(/(?<=[.!?。])\s+/)) if (s.length > 25) out.push(s.trim());
+    } else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
+  };
+  for (const set of readdirSync(SETS)) walk(JSON.parse(readFileSync(join(SETS, set, 'shop.json'), 'utf8')));
+  return out;
+}
+
+const QUESTIONS = [
+  'how long is the warranty?',
+  'berapa kos penghantaran ke Sabah?',
+  'can I return it if it is damaged?',
+  '保修期多久？',
+  'do you install the aircond?',
+  'ada stok lagi tak?',
+];
+
+/**
+ * Issue 29.3: thousands of shops in one process. Seeds COLD_SHOPS shops of COLD_CHUNKS chunks
+ * (default 100 x 200 on PGlite; DATABASE_URL: PostgreSQL). Asks each shop for the first time ever
+ * (every passage analysed and stored), then once more (warm). Then a second service that holds none
+ * of them asks each (cold: the analyses read back). Then it edits a chunk of a held shop and asks
+ * again (the index updated by the edit). Reports the answer times, where a cold build's time goes,
+ * and the process's heap and RSS beside INDEX_CACHE_MB.
+ */
+export async function benchColdShops(): Promise<Figure[]> {
+  const count = Number(process.env.COLD_SHOPS ?? 100);
+  const chunksPerShop = Number(process.env.COLD_CHUNKS ?? 200);
+  const bench = await startBenchApp({ postgres: benchOnPostgres() });
+  const { ctx } = bench;
+  const db = ctx.database.db;
+  try {
+    const { headers } = await signUp(bench.app);
+    const firstId = await createWebsiteShop(bench.app, headers, 'Cold shop 0');
+    const [first] = await db.select().from(shops).where(eq(shops.id, firstId));
+    const pool = sentencePool();
+    const seedStarted = performance.now();
+    const rows: ShopRow[] = [first!];
+    for (let s = 1; s < count; s += 200) {
+      const batch = Array.from({ length: Math.min(200, count - s) }, (_, i) => {
+        const { id: _id, oauthStateHash: _o, createdAt: _c, updatedAt: _u, ...rest } = first!;
+        return { ...rest, name: `Cold shop ${s + i}`, externalId: `${first!.externalId}-${s + i}` };
+      });
+      rows.push(...(await db.insert(shops).values(batch).returning()));
+    }
+    for (const [s, shop] of rows.entries()) {
+      const [file] = await db
+        .insert(knowledgeFiles)
+        .values({
+          shopId: shop.id,
+          fileName: 'store-guide.txt',
+          size: 0,
+          mime: 'text/plain',
+          storageKey: `bench/${shop.id}`,
+          chunkSize: 800,
+          status: 'ready',
+          chunkCount: chunksPerShop,
+        })
+        .returning();
+      const chunks = Array.from({ length: chunksPerShop }, (_, i) => ({
+        fileId: file!.id,
+        shopId: shop.id,
+        ordinal: i,
+        // Five sentences of the pool, a different run for each chunk and shop, and the shop's own code.
+        text: `${Array.from({ length: 5 }, (_, k) => pool[(s * 7919 + i * 31 + k * 13) % pool.length]).join(' ')} Kod ${s}-${i}.`,
+      }));
+      for (let i = 0; i < chunks.length; i += 500)
+        await db.insert(knowledgeChunks).values(chunks.slice(i, i + 500));
+    }
+    const seedMs = performance.now() - seedStarted;
+
+    type Service = ReturnType<typeof createAnsweringService>;
+    const ask = async (service: Service, shop: ShopRow, i: number) => {
+      const t = performance.now();
+      await service.answer(shop, QUESTIONS[i % QUESTIONS.length]!, { conversation: 'bench', log: false });
+      return performance.now() - t;
+    };
+    // Shops in a scattered order, each asked for the first time ever (every passage analysed, the
+    // analyses stored), then again (warm). The service (and its cache) is left for the collector.
+    const firstEver: number[] = [];
+    const warm: number[] = [];
+    const order = rows.map((_, i) => (i * 7) % rows.length);
+    await (async () => {
+      const answering = createAnsweringService(ctx, {});
+      for (const [n, i] of order.entries()) {
+        firstEver.push(await ask(answering, rows[i]!, n));
+        warm.push(await ask(answering, rows[i]!, n + 1));
+      }
+    })();
+    // A process that holds none of them (a new worker, or the shop evicted): cold, analyses stored.
+    const other = createAnsweringService(ctx, {});
+    const cold: number[] = [];
+    for (const [n, i] of order.entries()) cold.push(await ask(other, rows[i]!, n));
+
+    // Where a cold build's time goes (20 shops, outside the cache).
+    const store = createPassageAnalyses(db);
+    const loadMs: number[] = [];
+    const readMs: number[] = [];
+    const buildMs: number[] = [];
+    const scratchMs: number[] = [];
+    for (const shop of rows.slice(0, 20)) {
+      let t = performance.now();
+      const knowledge = await loadShopKnowledge(db, shop);
+      loadMs.push(performance.now() - t);
+      t = performance.now();
+      const stored = await store.load(analysesToRead(knowledge));
+      readMs.push(performance.now() - t);
+      t = performance.now();
+      buildShopIndex(knowledge, undefined, stored);
+      buildMs.push(performance.now() - t);
+      t = performance.now();
+      buildShopIndex(knowledge);
+      scratchMs.push(performance.now() - t);
+    }
+
+    // A chunk edited and the training version bumped, as another process's edit would: the next
+    // answer of the process holding the index updates it by the changed chunk. The shop asked last
+    // is still held (most recently used).
+    const edited: number[] = [];
+    for (let k = 0; k < 20; k++) {
+      const shop = rows[order.at(-1)!]!;
+      const [chunk] = await db
+        .select()
+        .from(knowledgeChunks)
+        .where(eq(knowledgeChunks.shopId, shop.id))
+        .limit(1);
+      await db
+        .update(knowledgeChunks)
+        .set({ text: `${chunk!.text} Edit ${k}.` })
+        .where(eq(knowledgeChunks.id, chunk!.id));
+      const [bumped] = await db
+        .update(shops)
+        .set({ trainingVersion: sql`${shops.trainingVersion} + 1` })
+        .where(eq(shops.id, shop.id))
+        .returning();
+      edited.push(await ask(other, bumped!, k));
+    }
+
+    globalThis.gc?.();
+    const memory = process.memoryUsage();
+    const stats = other.indexStats();
+    const mb = (b: number) => b / 1024 / 1024;
+    const coldP95 = percentile(cold, 95);
+    const warmP95 = percentile(warm, 95);
+    const perShopSeedMs = seedMs / rows.length;
+    console.log(
+      `  ${rows.length} shops x ${chunksPerShop} chunks on ${bench.databaseUrl ? 'PostgreSQL' : 'PGlite'}, seeded in ${(seedMs / 1000).toFixed(1)} s; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; cache ${stats.shops} shops, ${stats.evictions} evictions`,
+    );
+    console.log(
+      `  5,000 shops would take ${((perShopSeedMs * 5000) / 60000).toFixed(0)} min to seed here; a cold answer reads one shop's rows by index, so its time does not grow with the shop count`,
+    );
+    return [
+      {
+        name: 'first answer ever p95 (every passage analysed)',
+        value: percentile(firstEver, 95),
+        unit: 'ms',
+      },
+      { name: 'cold first answer p50', value: percentile(cold, 50), unit: 'ms' },
+      { name: 'cold first answer p95', value: coldP95, unit: 'ms', budget: 200 },
+      { name: 'warm answer p95', value: warmP95, unit: 'ms' },
+      { name: 'cold / warm p95', value: coldP95 / Math.max(warmP95, 0.01), unit: 'x' },
+      { name: 'answer after an edit p95 (index updated)', value: percentile(edited, 95), unit: 'ms' },
+      { name: 'cold: reading the shop rows p50', value: percentile(loadMs, 50), unit: 'ms' },
+      { name: 'cold: reading the stored analyses p50', value: percentile(readMs, 50), unit: 'ms' },
+      { name: 'cold: building from stored analyses p50', value: percentile(buildMs, 50), unit: 'ms' },
+      { name: 'building from nothing p50', value: percentile(scratchMs, 50), unit: 'ms' },
+      {
+        name: 'index cache (INDEX_CACHE_MB)',
+        value: mb(stats.bytes),
+        unit: 'MB',
+        budget: mb(stats.budgetBytes),
+      },
+      { name: 'heap used', value: mb(memory.heapUsed), unit: 'MB' },
+      { name: 'RSS (worker budget 512 MB)', value: mb(memory.rss), unit: 'MB', budget: 512 },
+    ];
+  } finally {
+    await bench.close();
+  }
+}
