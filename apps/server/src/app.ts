@@ -93,6 +93,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // What each merchant owns: the routes' one way to it (shop-guard.ts).
   const { owned } = services.shops;
   base.decorate('services', services);
+  // The outbox's poll and a relay under way end before the context closes.
+  base.addHook('onClose', () => services.outbox.stop());
   const apiRoutes: FastifyInstance['apiRoutes'] = [];
   base.decorate('apiRoutes', apiRoutes);
   base.addHook('onRoute', (route) => {
@@ -234,7 +236,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         await api.register(webhooksRoutes, {
           events: createWebhookEvents(ctx.database.db),
           platforms: services.platforms.all,
-          queue: ctx.queue,
+          outbox: services.outbox,
         });
         await api.register(vouchersRoutes, { vouchers: services.vouchers, owned });
         await api.register(testQuestionsRoutes, { tests: services.tests, owned });

@@ -1,5 +1,5 @@
 import type { AppContext } from './context.ts';
-import { answeringJobHandlers, sweepDueAnswersJob } from './features/answering/answering.jobs.ts';
+import { answeringJobHandlers } from './features/answering/answering.jobs.ts';
 import {
   compactTalliesJob,
   inboxJobHandlers,
@@ -19,13 +19,9 @@ import {
   TESTS_SWEEP_EVERY_MS,
   testQuestionsJobHandlers,
 } from './features/test-questions/test-questions.jobs.ts';
-import {
-  prunePushesJob,
-  repairGapsJob,
-  sweepStalePushesJob,
-  webhooksJobHandlers,
-} from './features/webhooks/webhooks.jobs.ts';
-import type { JobDefinition } from './platform/queue.ts';
+import { prunePushesJob, repairGapsJob, webhooksJobHandlers } from './features/webhooks/webhooks.jobs.ts';
+import { sweepOutboxJob } from './platform/outbox.ts';
+import { bindJob, type JobDefinition } from './platform/queue.ts';
 import type { Services } from './services.ts';
 
 const REFRESH_EVERY_MS = 10 * 60 * 1000;
@@ -34,7 +30,7 @@ const GAP_REPAIR_EVERY_MS = 10 * 60 * 1000;
 const CATALOGUE_CHECK_EVERY_MS = 30 * 60 * 1000;
 /** How fresh the Insights chats are (decision 0010). */
 const INSIGHTS_REFRESH_EVERY_MS = 15 * 1000;
-/** How often work a crash or a lost job left behind (answers due, pending replies, pushes) is swept. */
+/** How often work a crash or a lost job left behind (outbox events, pending replies, files) is swept. */
 const RECOVERY_EVERY_MS = 60 * 1000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** How late a snoozed conversation may come back (and reach the dashboards). */
@@ -52,12 +48,22 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
     ...websiteJobHandlers(services.website),
     ...productsJobHandlers(ctx, services.catalogue),
     ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
-    ...answeringJobHandlers(services.autoReply, services.dueAnswers, services.inbox),
-    ...webhooksJobHandlers(ctx, { sync: services.sync, platforms: services.platforms }),
+    ...answeringJobHandlers(services.outbox, { autoReply: services.autoReply, inbox: services.inbox }),
+    ...webhooksJobHandlers(ctx, {
+      sync: services.sync,
+      outbox: services.outbox,
+      platforms: services.platforms,
+    }),
     ...insightsJobHandlers(services.insightsRollup),
     ...pushJobHandlers(services.push),
     ...testQuestionsJobHandlers(services.tests),
+    bindJob(sweepOutboxJob, async () => {
+      await services.outbox.sweep();
+    }),
   ]);
+  // Every event kind has its subscriber now: relay what waits, and look for other processes' events.
+  if (options.schedule) services.outbox.start();
+  else services.outbox.nudge();
   if (options.schedule) {
     // Everything scheduled also runs at start: what the last process left unfinished is taken up
     // now, and a daily job (retention) does not wait a day of uptime for its first run.
@@ -68,9 +74,8 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       [prunePushesJob, PRUNE_EVERY_MS],
       [wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS],
       [compactTalliesJob, COMPACT_TALLIES_EVERY_MS],
-      [sweepDueAnswersJob, RECOVERY_EVERY_MS],
+      [sweepOutboxJob, RECOVERY_EVERY_MS],
       [reconcilePendingRepliesJob, RECOVERY_EVERY_MS],
-      [sweepStalePushesJob, RECOVERY_EVERY_MS],
       [sweepStuckFilesJob, RECOVERY_EVERY_MS],
       // A training change's test questions run within this (decision 0023).
       [sweepTestsJob, TESTS_SWEEP_EVERY_MS],

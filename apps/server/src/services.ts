@@ -5,7 +5,6 @@ import type { ShopRow } from './db/schema.ts';
 import { createAnsweringService } from './features/answering/answering.service.ts';
 import { createAutoReply } from './features/answering/auto-reply.ts';
 import { createBotBudget } from './features/answering/bot-budget.ts';
-import { createDueAnswers } from './features/answering/due-answers.ts';
 import { createOrderAnswers } from './features/answering/order-answers.ts';
 import { createApprovedAnswers } from './features/approved-answers/approved-answers.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -36,6 +35,7 @@ import { createTrainingService } from './features/training/training.service.ts';
 import { createVoucherOffers } from './features/vouchers/voucher-offers.ts';
 import { createVouchersService } from './features/vouchers/vouchers.service.ts';
 import { createInjectFetch } from './http/inject-fetch.ts';
+import { createOutbox } from './platform/outbox.ts';
 import type { PlatformDefinition } from './platforms/platform.ts';
 import { createPlatforms } from './platforms/registry.ts';
 
@@ -59,14 +59,16 @@ export function createServices(
     extra: options.platforms,
   });
   const { clients } = platforms;
+  // Domain events written with their change, relayed to their subscribers' jobs (decision 0027).
+  const outbox = createOutbox(ctx);
   const auth = createAuthService(ctx);
-  const shops = createShopsService(ctx, platforms);
+  const shops = createShopsService(ctx, platforms, { outbox });
   const training = createTrainingService(ctx.database.db);
   const knowledge = createKnowledgeService(ctx);
   const website = createWebsiteImport(ctx, { knowledge });
   const shopCopy = createShopCopy(ctx, { training, knowledge });
   const products = createProductsService(ctx.database.db);
-  const inbox = createInboxService(ctx);
+  const inbox = createInboxService(ctx, { outbox });
   const vouchers = createVouchersService(ctx.database.db);
   const answering = createAnsweringService(ctx, createModelBackend(ctx));
   const replies = createReplyService(ctx, inbox, platforms);
@@ -94,7 +96,6 @@ export function createServices(
     summaries,
   });
   const platformRead = createPlatformRead(ctx, { platforms });
-  const dueAnswers = createDueAnswers(ctx, { inbox });
   const savedReplies = createSavedReplies(ctx.database.db);
   const insights = createInsightsService(ctx.database.db);
   const insightsRollup = createInsightsRollup(ctx);
@@ -108,6 +109,7 @@ export function createServices(
 
   const services = {
     fetch: fetchImpl,
+    outbox,
     platforms,
     clients,
     auth,
@@ -138,7 +140,6 @@ export function createServices(
     sync,
     platformRead,
     pendingReplies,
-    dueAnswers,
     savedReplies,
     push,
     /** Imports what a newly connected shop already has on the platform. */

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CircuitBreaker } from './circuit-breaker.ts';
 import { createOpenAICompatibleBackend, stripMarkers } from './compose-model.ts';
-import { answer, CircuitBreaker } from './engine.ts';
+import { answer } from './engine.ts';
 import { buildShopIndex } from './index-builder.ts';
 import { testShop } from './test-support/shop-fixture.ts';
 

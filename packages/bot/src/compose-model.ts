@@ -2,7 +2,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { type EmbeddingModel, embedMany, generateText, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { splitSentences } from './chunk.ts';
-import type { CircuitBreaker } from './engine.ts';
+import type { CircuitBreaker } from './circuit-breaker.ts';
 import { factsOf, isNegative } from './facts.ts';
 import { detectLanguage, hasLanguageMarkers } from './language.ts';
 import { LANGUAGE_NAMES } from './messages.ts';

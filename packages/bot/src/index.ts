@@ -22,6 +22,7 @@ export {
   splitSentences,
   type TextChunk,
 } from './chunk.ts';
+export { CircuitBreaker } from './circuit-breaker.ts';
 export {
   buildGroundingPrompt,
   type ComposeRequest,
@@ -54,7 +55,6 @@ export {
   answer,
   answerOffline,
   breakerOf,
-  CircuitBreaker,
   DEFAULT_MIN_CONFIDENCE,
 } from './engine.ts';
 export { factsOf, glossOf } from './facts.ts';

@@ -365,8 +365,7 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
-    /** Times a sweep queued it again after its job was lost; past a few it is given up (`error`). */
-    sweeps: integer('sweeps').notNull().default(0),
+    /** Why it was given up (its outbox event went to the dead letters). */
     error: text('error'),
   },
   (t) => [index('webhook_events_unprocessed_idx').on(t.receivedAt).where(sql`processed_at is null`)],
@@ -374,8 +373,8 @@ export const webhookEvents = pgTable(
 
 /**
  * A shopper message the bot has still to decide on (answer or stay quiet), written in the same
- * transaction as the message: a crash between storing it and answering loses nothing, a sweep
- * queues what is left.
+ * transaction as the message with its outbox event (`message.received` or `reply.requested`): a
+ * crash between storing it and answering loses nothing, the outbox relays what is left.
  */
 export const answersDue = pgTable(
   'answers_due',
@@ -390,9 +389,8 @@ export const answersDue = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    /** When the answer was made due, or due again (a sweep, the bot put back in charge). */
+    /** When the answer was made due, or due again (the bot put back in charge). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    sweeps: integer('sweeps').notNull().default(0),
     /** When a decision on it began: another waits (auto-reply.ts), unless that one died. */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
@@ -665,6 +663,36 @@ export const jobs = pgTable(
 );
 
 /** Jobs that failed for good, in either queue: kept for the operator instead of blocking anything. */
+/**
+ * The transactional outbox (decision 0027): a domain event written in the transaction that makes it
+ * true, moved to the queue by one relay (platform/outbox.ts) after the commit. Deduplicated by
+ * (kind, key); a subscriber removes it (or the relay once its job succeeded); a row relayed longer
+ * than the outbox's LOST_AFTER ago is relayed again, and past its attempts is dead (`dead_at`, also
+ * kept in `dead_jobs`).
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Not relayed before (a caller that answers itself leaves the relay a delay). */
+    nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the relay last queued its job; null while it waits to be relayed. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    deadAt: timestamp('dead_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('outbox_kind_key_uq').on(t.kind, t.key),
+    index('outbox_unclaimed_idx').on(t.nextAt).where(sql`claimed_at is null and dead_at is null`),
+    index('outbox_claimed_idx').on(t.claimedAt).where(sql`claimed_at is not null and dead_at is null`),
+  ],
+);
+
 export const deadJobs = pgTable(
   'dead_jobs',
   {

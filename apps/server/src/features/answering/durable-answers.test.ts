@@ -1,11 +1,11 @@
 import type { MessageContent } from '@balas/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
+import { answersDue, conversations, messages, outbox, shops } from '../../db/schema.ts';
+import { sweepOutboxJob } from '../../platform/outbox.ts';
 import { connectShop, eventually, shopperSays, shopperSees } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { reconcilePendingRepliesJob } from '../inbox/inbox.jobs.ts';
-import { sweepDueAnswersJob } from './answering.jobs.ts';
 
 // A crash between storing a shopper message and answering it, or between storing a reply and
 // sending it, loses nothing: the answer due and the pending reply are swept up.
@@ -18,7 +18,7 @@ const BUYER = '880044';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
-async function run(job: typeof sweepDueAnswersJob) {
+async function run(job: typeof sweepOutboxJob) {
   await t.ctx.queue.enqueue(job, {});
   await t.ctx.queue.idle(30_000);
 }
@@ -51,12 +51,14 @@ describe('answers due', () => {
       { answerDue: true },
     );
     const messageId = stored!.message.id;
-    await t.ctx.database.db.update(answersDue).set({ dueAt: minutesAgo(2) });
-    await run(sweepDueAnswersJob);
+    // Its event was relayed, and the job then lost.
+    await t.ctx.database.db.update(outbox).set({ claimedAt: minutesAgo(2), attempts: 1 });
+    await run(sweepOutboxJob);
     const replies = () => t.ctx.database.db.select().from(messages).where(eq(messages.replyTo, messageId));
     expect(await replies()).toHaveLength(1);
     expect(await t.ctx.database.db.select().from(answersDue)).toEqual([]);
-    await run(sweepDueAnswersJob);
+    expect(await t.ctx.database.db.select().from(outbox)).toEqual([]);
+    await run(sweepOutboxJob);
     expect(await replies()).toHaveLength(1);
   });
 

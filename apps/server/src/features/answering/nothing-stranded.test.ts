@@ -1,12 +1,12 @@
 import type { InboxRow } from '@balas/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answersDue, conversations, deadJobs, messages, shops } from '../../db/schema.ts';
+import { answersDue, conversations, deadJobs, messages, outbox, shops } from '../../db/schema.ts';
+import { OUTBOX_MAX_ATTEMPTS } from '../../platform/outbox.ts';
 import { connectShop, eventually, shopperSays, shopperSees } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { ARM_BATCH, createConversationStore } from '../inbox/conversations/conversation-store.ts';
 import { answerWaitingJob } from './answering.jobs.ts';
-import { MAX_ANSWER_SWEEPS } from './due-answers.ts';
 
 /*
  * Issue 26.1, nothing stranded: whatever changes who should answer, a shopper's unanswered message
@@ -245,23 +245,25 @@ describe('a pass cut short', () => {
     await visitorSays(website, 'LostPassVis1', 'Do you deliver on weekends?');
     const { id } = await websiteConversation('LostPassVis1');
     const enqueue = t.ctx.queue.enqueue.bind(t.ctx.queue);
-    // The process died between turning the switch on and queueing the pass.
+    // The pass's job is lost (a flushed queue, a crash) once its event is relayed.
     const spy = vi.spyOn(t.ctx.queue, 'enqueue').mockImplementation(async (definition, payload, options) => {
       if (definition.name === answerWaitingJob.name) return;
       return enqueue(definition, payload, options);
     });
     await switchShop(website, true);
+    // The relay the switch nudged has queued (and lost) the pass's job.
+    await t.app.services.outbox.relay();
     spy.mockRestore();
     await settle();
     expect(await botReplies(id)).toEqual([]);
     expect((await row(id)).state).toBe('needs_you');
     expect((await shopRow(website)).waitingPassAt).not.toBeNull();
-    // A minute on, the sweep finds the pass unfinished.
+    // A minute on, the outbox's sweep finds the pass's event relayed and never done.
     await db()
-      .update(shops)
-      .set({ waitingPassAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(shops.id, website));
-    await t.app.services.dueAnswers.sweep();
+      .update(outbox)
+      .set({ claimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(and(eq(outbox.kind, 'shop.bot-enabled'), eq(outbox.key, website)));
+    await t.app.services.outbox.sweep();
     await settle();
     expect(await botReplies(id)).toEqual([{ answers: 'Do you deliver on weekends?', status: 'sent' }]);
     expect((await shopRow(website)).waitingPassAt).toBeNull();
@@ -436,11 +438,13 @@ describe('what the bot does not answer', () => {
     const { conversation, message } = stored!;
     // Its answer is due: the bot's, until it gives up.
     expect((await row(conversation.id)).state).toBe('bot');
+    // Relayed as often as the outbox tries, its job lost every time.
     await db()
-      .update(answersDue)
-      .set({ sweeps: MAX_ANSWER_SWEEPS, dueAt: new Date(Date.now() - 10 * 60_000) })
-      .where(eq(answersDue.messageId, message.id));
-    await t.app.services.dueAnswers.sweep();
+      .update(outbox)
+      .set({ attempts: OUTBOX_MAX_ATTEMPTS, claimedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(outbox.key, message.id));
+    await t.app.services.outbox.sweep();
+    expect(await db().select().from(outbox).where(eq(outbox.key, message.id))).toEqual([]);
     expect(await db().select().from(answersDue).where(eq(answersDue.messageId, message.id))).toEqual([]);
     const dead = await db()
       .select()

@@ -15,10 +15,8 @@ import {
 } from '../../platform/rate-limiter.ts';
 import { connectShop, eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
-import { sweepStalePushesJob } from '../webhooks/webhooks.jobs.ts';
 import { botBudgetKey } from './bot-budget.ts';
 import { inWrittenOrder } from './conversation-context.ts';
-import { createDueAnswers } from './due-answers.ts';
 
 /*
  * Issue 26.1, nothing stranded, as a property: whatever sequence of shopper messages (Shopee,
@@ -245,9 +243,11 @@ async function perform(a: Action) {
       return;
     case 'restart':
       await queue.restart();
-      // At start a process queues again the answers still due (in embedded mode at once: all of
-      // them are older than the process).
-      await createDueAnswers(t.ctx, { inbox: t.app.services.inbox }).sweep();
+      // At start a process relays again the outbox events whose jobs it lost (in embedded mode at
+      // once: all of them were relayed before the process started).
+      await db().execute(sql`update outbox set claimed_at = claimed_at - interval '10 minutes'
+        where claimed_at is not null`);
+      await t.app.services.outbox.sweep();
       return;
     case 'pause':
       await queue.idle(60_000);
@@ -267,18 +267,18 @@ async function settle() {
         pending: sql<number>`(select count(*) from ${messages} where status = 'pending')::int`,
         pushes: sql<number>`(select count(*) from webhook_events where processed_at is null)::int`,
         passes: sql<number>`(select count(*) from shops where waiting_pass_at is not null)::int`,
+        events: sql<number>`(select count(*) from outbox where dead_at is null)::int`,
       })
       .from(sql`(select 1) one`);
-    if (left!.due + left!.pending + left!.pushes + left!.passes === 0) return;
-    await db().execute(sql`update answers_due set due_at = due_at - interval '10 minutes'`);
-    await db().execute(sql`update shops set waiting_pass_at = waiting_pass_at - interval '10 minutes'`);
+    if (left!.due + left!.pending + left!.pushes + left!.passes + left!.events === 0) return;
+    // Events relayed and lost, and those a website chat's request left to the relay (due later).
+    await db().execute(sql`update outbox set claimed_at = claimed_at - interval '10 minutes',
+      next_at = next_at - interval '10 minutes'`);
     await db().execute(sql`update messages set created_at = created_at - interval '10 minutes',
       tried_at = tried_at - interval '10 minutes' where status = 'pending'`);
-    await db().execute(sql`update webhook_events set received_at = received_at - interval '10 minutes'
-      where processed_at is null`);
-    await t.app.services.dueAnswers.sweep();
+    await t.app.services.outbox.sweep();
+    await t.app.services.outbox.relay();
     await t.app.services.pendingReplies.reconcile();
-    await queue.enqueue(sweepStalePushesJob, {});
   }
   throw new Error('the jobs did not settle');
 }

@@ -3,8 +3,8 @@ import { type BusinessHours, channels, type InboxRow } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { type ShopRow, shops } from '../../db/schema.ts';
+import type { Outbox } from '../../platform/outbox.ts';
 import type { IncomingMessage } from '../../platforms/platform.ts';
-import { autoReplyJob } from '../answering/answering.jobs.ts';
 import { createConversationStore } from './conversations/conversation-store.ts';
 import {
   type ConversationRow,
@@ -23,9 +23,10 @@ const WAKE_BATCH = 500;
 /**
  * The inbox: conversations and their messages. Every write goes through here and tells the
  * dashboards after its commit (nobody emits by hand): the shop's list row, the merchant's inbox row
- * and, shortly after, the merchant's counts.
+ * and, shortly after, the merchant's counts. An answer it makes due is an outbox event written with
+ * the change (inbox.events.ts); the relay, nudged after the commit, hands it to its subscriber.
  */
-export function createInboxService(ctx: AppContext) {
+export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox, 'nudge'> }) {
   const { db } = ctx.database;
   const store = createConversationStore(db);
   const pages = createChatPages(db);
@@ -84,10 +85,7 @@ export function createInboxService(ctx: AppContext) {
     changed: { conversation: ConversationRow; answerDue: string | null },
   ) {
     emitConversation(shop, changed.conversation);
-    if (changed.answerDue) {
-      const messageId = changed.answerDue;
-      await ctx.queue.enqueue(autoReplyJob, { messageId }, { jobId: messageId });
-    }
+    if (changed.answerDue) deps.outbox.nudge();
     return changed.conversation;
   }
 
@@ -103,14 +101,15 @@ export function createInboxService(ctx: AppContext) {
     listConversations: pages.listConversations,
     messagePage: pages.messagePage,
 
-    /** Stores a message without telling anyone or queueing an answer (tests and `receive`). */
+    /** Stores a message without telling anyone or nudging the relay (tests and `receive`). */
     ingest: store.ingest,
 
     /**
      * The one way a message arrives (pushes, gap repair, sync, website chat): stored once, shown on
      * the dashboards after the commit, and a shopper's message handed to the bot. `answer`: 'queue'
      * runs the bot as a job, 'caller' leaves it to the caller (website chat answers in its reply),
-     * 'none' imports history the bot must not answer. Either way an answer due survives a crash.
+     * 'none' imports history the bot must not answer. Either way an answer due survives a crash
+     * (its `message.received` event commits with the message).
      * A new shopper message reopens a resolved or snoozed conversation.
      */
     async receive(
@@ -118,13 +117,14 @@ export function createInboxService(ctx: AppContext) {
       incoming: IncomingMessage,
       options: { answer: 'queue' | 'caller' | 'none' },
     ) {
-      const stored = await store.ingest(shop, incoming, { answerDue: options.answer !== 'none' });
+      const stored = await store.ingest(shop, incoming, {
+        answerDue: options.answer !== 'none',
+        callerAnswers: options.answer === 'caller',
+      });
       if (!stored) return null;
+      if (options.answer === 'queue' && stored.message.sender === 'customer') deps.outbox.nudge();
       emitConversation(shop, stored.conversation);
       emitMessage(shop, stored.conversation, stored.message);
-      if (options.answer === 'queue' && stored.message.sender === 'customer') {
-        await ctx.queue.enqueue(autoReplyJob, { messageId: stored.message.id }, { jobId: stored.message.id });
-      }
       return stored;
     },
 
@@ -183,10 +183,8 @@ export function createInboxService(ctx: AppContext) {
         if (!shop?.defaultBotStatus || !shop.waitingPassAt) return count;
         pass ??= shop.waitingPassAt;
         const page = await store.armWaiting(shop, after);
-        for (const { conversation, messageId } of page.armed) {
-          emitConversation(shop, conversation);
-          await ctx.queue.enqueue(autoReplyJob, { messageId }, { jobId: messageId });
-        }
+        for (const { conversation } of page.armed) emitConversation(shop, conversation);
+        if (page.armed.length > 0) deps.outbox.nudge();
         count += page.armed.length;
         if (!page.next) {
           // Done, unless the switch was turned on again since this pass began (that one runs too).

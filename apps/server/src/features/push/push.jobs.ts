@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { bindJob, defineJob } from '../../platform/queue.ts';
-import type { PushService } from './push.service.ts';
 
 const notifyPayload = z.object({
   conversationId: z.uuid(),
@@ -24,7 +23,12 @@ export const notifyJob = defineJob({
   lane: 'reply',
 });
 
-export const pushJobHandlers = (push: Pick<PushService, 'notify'>) => [
+/** What sends a push (the push service, bound where it is built). */
+export interface PushNotifier {
+  notify(payload: NotifyPayload): Promise<unknown>;
+}
+
+export const pushJobHandlers = (push: PushNotifier) => [
   bindJob(notifyJob, async (payload) => {
     await push.notify(payload);
   }),

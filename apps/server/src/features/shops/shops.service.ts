@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { type Outbox, publish } from '../../platform/outbox.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
 import {
   asProvider,
@@ -18,9 +19,9 @@ import {
   type PlatformId,
 } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import { queueWaitingPass } from '../answering/answering.jobs.ts';
 import { shopOnboarding } from './onboarding.ts';
 import { createOwned, createShopCache, isUuid } from './shop-guard.ts';
+import { SHOP_BOT_ENABLED } from './shops.events.ts';
 
 export const defaultShopConfig: ShopConfig = {
   vouchersEnabled: false,
@@ -47,7 +48,11 @@ export function toShop(row: ShopRow): Shop {
   };
 }
 
-export function createShopsService(ctx: AppContext, platforms: Platforms) {
+export function createShopsService(
+  ctx: AppContext,
+  platforms: Platforms,
+  deps: { outbox: Pick<Outbox, 'nudge'> },
+) {
   /** The marketplace's authorization; a platform that is off on this server connects nothing. */
   const connectorOf = (provider: PlatformId): Connector => {
     const platform = platforms.of(provider);
@@ -219,12 +224,16 @@ export function createShopsService(ctx: AppContext, platforms: Platforms) {
           .set({ waitingPassAt: after.defaultBotStatus ? new Date() : null })
           .where(eq(shops.id, row.id))
           .returning();
+        if (after.defaultBotStatus) {
+          await publish(tx, [{ kind: SHOP_BOT_ENABLED, key: row.id, payload: { shopId: row.id } }], {
+            rearm: true,
+          });
+        }
         return { updated: marked, turnedOn: after.defaultBotStatus };
       });
       cache.forget(row.id);
       if (!updated) throw notFound('Shop not found');
-      if (turnedOn && updated.waitingPassAt)
-        await queueWaitingPass(ctx.queue, updated.id, updated.waitingPassAt);
+      if (turnedOn) deps.outbox.nudge();
       return toShop(updated);
     },
 

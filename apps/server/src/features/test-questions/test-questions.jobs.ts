@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { bindJob, defineJob } from '../../platform/queue.ts';
-import type { TestQuestionsService } from './test-questions.service.ts';
 
 /** Runs every test question of a shop once (bulk work, off the request and the reply path). */
 export const runTestsJob = defineJob({
@@ -20,7 +19,13 @@ export const sweepTestsJob = defineJob({
 /** How soon after a training change its test questions run. */
 export const TESTS_SWEEP_EVERY_MS = 20 * 1000;
 
-export const testQuestionsJobHandlers = (tests: TestQuestionsService) => [
+/** What runs the tests (the test-questions service, bound where it is built). */
+export interface TestRunner {
+  execute(runId: string): Promise<void>;
+  sweep(): Promise<unknown>;
+}
+
+export const testQuestionsJobHandlers = (tests: TestRunner) => [
   bindJob(runTestsJob, ({ runId }) => tests.execute(runId)),
   bindJob(sweepTestsJob, async () => {
     await tests.sweep();

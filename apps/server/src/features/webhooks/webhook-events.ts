@@ -1,35 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { webhookEvents } from '../../db/schema.ts';
 
-/** The platforms' pushes as stored: once per dedupe key; one stored but never processed is found again. */
+/** The outbox event of a stored push (key: its id); `webhooks.process-event` is its job. */
+export const PUSH_RECEIVED = 'push.received';
+
+/** The platforms' pushes as stored: once per dedupe key, each with its outbox event. */
 export function createWebhookEvents(db: Db) {
-  // Built and prepared once: every push runs them.
-  const storeEvent = db
-    .insert(webhookEvents)
-    .values({
-      provider: sql.placeholder('provider'),
-      dedupeKey: sql.placeholder('dedupeKey'),
-      payload: sql.placeholder('payload'),
-    })
-    .onConflictDoNothing({ target: webhookEvents.dedupeKey })
-    .returning({ id: webhookEvents.id })
-    .prepare('webhooks_store_event');
-  const unprocessedByKey = db
-    .select({ id: webhookEvents.id })
-    .from(webhookEvents)
-    .where(and(eq(webhookEvents.dedupeKey, sql.placeholder('dedupeKey')), isNull(webhookEvents.processedAt)))
-    .prepare('webhooks_unprocessed_by_key');
   return {
-    /** Stores a push: its event's id, or null when the key was stored before. */
+    /**
+     * Stores a push and its outbox event in one statement (one transaction: a stored push is always
+     * relayed to its job): the event's id, or null when the key was stored before.
+     */
     async store(provider: string, dedupeKey: string, raw: string): Promise<string | null> {
-      const [row] = await storeEvent.execute({ provider, dedupeKey, payload: { raw } });
-      return row?.id ?? null;
-    },
-    /** The event stored with this key and not processed yet (the enqueue failed, the process died). */
-    async unprocessed(dedupeKey: string): Promise<string | null> {
-      const [row] = await unprocessedByKey.execute({ dedupeKey });
-      return row?.id ?? null;
+      const stored = (await db.execute(sql`with stored as (
+          insert into webhook_events (provider, dedupe_key, payload)
+          values (${provider}, ${dedupeKey}, ${JSON.stringify({ raw })}::jsonb)
+          on conflict (dedupe_key) do nothing
+          returning id)
+        insert into outbox (kind, key, payload)
+          select ${PUSH_RECEIVED}, id::text, jsonb_build_object('eventId', id::text) from stored
+        returning key`)) as unknown as { rows: { key: string }[] };
+      return stored.rows[0]?.key ?? null;
     },
   };
 }

@@ -1,21 +1,21 @@
 import { normalizeInput } from '@balas/contracts';
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
+import type { Outbox } from '../../platform/outbox.ts';
 import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
 import type { LostPushes, PlatformId, PlatformPush } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { SyncService } from '../inbox/sync.service.ts';
+import { PUSH_RECEIVED } from './webhook-events.ts';
 
 /** Pages of a platform's lost-push list read per gap repair (Shopee: 100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
-/** A stored push still unprocessed this long lost its job (the enqueue failed, a crash). */
-export const PUSH_LOST_AFTER_MS = 2 * 60_000;
-/** Sweeps that queue a push again before it is given up (and kept as a dead job). */
-export const MAX_PUSH_SWEEPS = 3;
-
-/** Turns a stored push into conversation and message updates; customer messages go on to the bot. */
+/**
+ * Turns a stored push into conversation and message updates; customer messages go on to the bot.
+ * The job of the `push.received` outbox event (a lost one is relayed again by the outbox's sweeper).
+ */
 export const processEventJob = defineJob({
   name: 'webhooks.process-event',
   lane: 'reply',
@@ -34,14 +34,6 @@ export const repairGapsJob = defineJob({
   attempts: 1,
 });
 
-/** Scheduled (and at start): stored pushes whose job was lost are queued again. */
-export const sweepStalePushesJob = defineJob({
-  name: 'webhooks.sweep-stale',
-  lane: 'reply',
-  schema: z.object({}),
-  attempts: 1,
-});
-
 /** Scheduled daily: processed pushes older than the retention period are deleted. */
 export const prunePushesJob = defineJob({
   name: 'webhooks.prune',
@@ -53,6 +45,7 @@ export function webhooksJobHandlers(
   ctx: AppContext,
   deps: {
     sync: SyncService;
+    outbox: Pick<Outbox, 'subscribe'>;
     /** Each push is decoded by its platform's adapter; lost pushes come from those that keep them. */
     platforms: Pick<Platforms, 'of' | 'all'>;
   },
@@ -118,7 +111,7 @@ export function webhooksJobHandlers(
     }
   }
 
-  const processEvent = bindJob(processEventJob, async ({ eventId }) => {
+  async function processPush({ eventId }: { eventId: string }) {
     const [event] = await unprocessedEvent.execute({ eventId });
     if (!event) return;
     const raw = (event.payload as { raw: string }).raw;
@@ -127,46 +120,24 @@ export function webhooksJobHandlers(
     // Every id of a push is looked up or stored: NUL and half surrogates go, as in every request.
     await handlePush(event.provider, normalizeInput(decode(raw)));
     await markProcessed.execute({ eventId });
+  }
+  const processEvent = deps.outbox.subscribe({
+    kinds: [PUSH_RECEIVED],
+    job: processEventJob,
+    keyOf: (p) => p.eventId,
+    ack: 'on-success',
+    handle: processPush,
+    // Given up (kept in dead_jobs by the outbox): the push is no longer waiting.
+    onDead: async ({ eventId }) => {
+      ctx.log.error({ eventId }, 'a push was given up');
+      await db
+        .update(webhookEvents)
+        .set({ processedAt: sql`now()`, error: 'given up after repeated failures' })
+        .where(eq(webhookEvents.id, eventId));
+    },
   });
 
-  /** Stored pushes left unprocessed: queued again, given up after MAX_PUSH_SWEEPS sweeps. */
-  async function sweepStale() {
-    const lost = db
-      .select({ id: webhookEvents.id })
-      .from(webhookEvents)
-      .where(
-        and(
-          isNull(webhookEvents.processedAt),
-          lt(webhookEvents.receivedAt, new Date(Date.now() - PUSH_LOST_AFTER_MS)),
-        ),
-      )
-      .limit(500);
-    const rows = await db
-      .update(webhookEvents)
-      .set({ sweeps: sql`${webhookEvents.sweeps} + 1` })
-      .where(inArray(webhookEvents.id, lost))
-      .returning({ id: webhookEvents.id, sweeps: webhookEvents.sweeps, provider: webhookEvents.provider });
-    for (const row of rows) {
-      if (row.sweeps <= MAX_PUSH_SWEEPS) {
-        await ctx.queue.enqueue(processEventJob, { eventId: row.id }, { jobId: row.id });
-        continue;
-      }
-      const error = `still unprocessed after ${MAX_PUSH_SWEEPS} sweeps`;
-      ctx.log.error({ eventId: row.id, provider: row.provider }, 'a push was given up');
-      await db.transaction(async (tx) => {
-        await tx
-          .update(webhookEvents)
-          .set({ processedAt: sql`now()`, error })
-          .where(eq(webhookEvents.id, row.id));
-        await tx
-          .insert(deadJobs)
-          .values({ name: processEventJob.name, payload: { eventId: row.id }, attempts: row.sweeps, error });
-      });
-    }
-  }
-
   const repairGaps = bindJob(repairGapsJob, async () => {
-    await sweepStale();
     for (const platform of deps.platforms.all) {
       if (platform.mode === 'off' || !platform.lostPushes) continue;
       try {
@@ -187,8 +158,6 @@ export function webhooksJobHandlers(
     }
   });
 
-  const sweepStalePushes = bindJob(sweepStalePushesJob, sweepStale);
-
   const prunePushes = bindJob(prunePushesJob, async () => {
     const before = new Date(Date.now() - ctx.config.webhookRetentionDays * 24 * 3600 * 1000);
     await db
@@ -196,5 +165,5 @@ export function webhooksJobHandlers(
       .where(and(isNotNull(webhookEvents.processedAt), lt(webhookEvents.processedAt, before)));
   });
 
-  return [processEvent, repairGaps, sweepStalePushes, prunePushes];
+  return [processEvent, repairGaps, prunePushes];
 }

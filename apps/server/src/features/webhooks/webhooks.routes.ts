@@ -1,23 +1,23 @@
 import { normalizeText } from '@balas/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../errors.ts';
-import type { Queue } from '../../platform/queue.ts';
+import type { Outbox } from '../../platform/outbox.ts';
 import type { Platform } from '../../platforms/platform.ts';
 import type { WebhookEvents } from './webhook-events.ts';
-import { processEventJob } from './webhooks.jobs.ts';
 
 interface Options {
   events: WebhookEvents;
   /** The registered platforms: each with a verifier gets `/webhooks/{id}` (one that is off has none). */
   platforms: readonly Pick<Platform, 'provider' | 'verifier'>[];
-  queue: Queue;
+  /** Told after a push and its event are stored: relays the event to its job now. */
+  outbox: Pick<Outbox, 'nudge'>;
 }
 
 /**
  * Platform pushes: verified against the raw body, stored once, acknowledged at once; the work runs
  * as a job. A replayed or duplicated push is acknowledged and ignored.
  */
-export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events, platforms, queue }) => {
+export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events, platforms, outbox }) => {
   // Signatures cover the exact bytes: keep the body as the raw string, parse it in the job.
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) =>
     done(null, body),
@@ -47,11 +47,9 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events,
         }
         // Keys are built from the push's ids, which PostgreSQL could not store with a NUL in them.
         const dedupeKey = normalizeText(`${provider}:${verifier.dedupeKey(raw)}`);
-        // A push we stored but never processed is queued again when the platform retries it; the
-        // job id keeps it from running twice.
-        const pending =
-          (await events.store(provider, dedupeKey, raw)) ?? (await events.unprocessed(dedupeKey));
-        if (pending) await queue.enqueue(processEventJob, { eventId: pending }, { jobId: pending });
+        // Stored with its outbox event: the relay queues its job now. A retried push we stored but
+        // never processed is the outbox's to relay again (its sweeper, once its job is lost).
+        if (await events.store(provider, dedupeKey, raw)) outbox.nudge();
         return reply.status(200).send('');
       },
     );

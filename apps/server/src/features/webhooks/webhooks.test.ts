@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { sandboxDefaults } from '@balas/marketplace-sandbox';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadJobs, messages, webhookEvents } from '../../db/schema.ts';
+import { deadJobs, messages, outbox, webhookEvents } from '../../db/schema.ts';
+import { OUTBOX_MAX_ATTEMPTS, sweepOutboxJob } from '../../platform/outbox.ts';
 import { connectShop, eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { readOnPlatformJob } from '../inbox/inbox.jobs.ts';
-import { processEventJob, prunePushesJob, sweepStalePushesJob } from './webhooks.jobs.ts';
+import { PUSH_RECEIVED } from './webhook-events.ts';
+import { processEventJob, prunePushesJob } from './webhooks.jobs.ts';
 
 let t: TestApp;
 let shopId: string;
@@ -117,30 +119,31 @@ describe('pushes a crash or a lost job left behind', () => {
   const textOf = async (externalId: string) =>
     (await t.ctx.database.db.select().from(messages).where(eq(messages.externalId, externalId)))[0]?.text;
 
-  it('processes a stored push whose job was never queued when the platform sends it again', async () => {
-    const body = push('2302748948493124001', 'stranded', 1_800_000_200);
-    // The process stored the push and died before queueing it.
-    await t.ctx.database.db.insert(webhookEvents).values({
-      provider: 'shopee',
-      dedupeKey: 'shopee:msg:947042987:2302748948493124001',
-      payload: { raw: body },
-    });
-    expect((await send(body, shopeeSignature(body))).statusCode).toBe(200);
-    await t.ctx.queue.idle();
-    expect(await textOf('2302748948493124001')).toBe('stranded');
-  });
-
-  it('sweeps stored pushes left unprocessed, and gives up a poison one as a dead job', async () => {
+  it('relays again a stored push whose job was lost, and gives up a poison one as a dead job', async () => {
     const old = new Date(Date.now() - 10 * 60_000);
     const body = push('2302748948493124002', 'swept', 1_800_000_300);
     // Stored by an older version of the server, or damaged: it fails every time it is processed.
     const broken = '{"code":10,';
-    await t.ctx.database.db.insert(webhookEvents).values([
-      { provider: 'shopee', dedupeKey: 'shopee:swept', payload: { raw: body }, receivedAt: old },
-      { provider: 'shopee', dedupeKey: 'shopee:poison', payload: { raw: broken }, receivedAt: old },
-    ]);
-    for (let sweep = 0; sweep < 5; sweep++) {
-      await t.ctx.queue.enqueue(sweepStalePushesJob, {});
+    const events = await t.ctx.database.db
+      .insert(webhookEvents)
+      .values([
+        { provider: 'shopee', dedupeKey: 'shopee:swept', payload: { raw: body }, receivedAt: old },
+        { provider: 'shopee', dedupeKey: 'shopee:poison', payload: { raw: broken }, receivedAt: old },
+      ])
+      .returning();
+    // Both were relayed and their jobs lost (a crash); the poison one has been tried all but once.
+    await t.ctx.database.db.insert(outbox).values(
+      events.map((e) => ({
+        kind: PUSH_RECEIVED,
+        key: e.id,
+        payload: { eventId: e.id },
+        claimedAt: old,
+        attempts: e.dedupeKey === 'shopee:poison' ? OUTBOX_MAX_ATTEMPTS - 1 : 1,
+      })),
+    );
+    for (let sweep = 0; sweep < 2; sweep++) {
+      await t.ctx.database.db.execute(sql`update outbox set claimed_at = claimed_at - interval '10 minutes'`);
+      await t.ctx.queue.enqueue(sweepOutboxJob, {});
       await t.ctx.queue.idle(60_000);
     }
     expect(await textOf('2302748948493124002')).toBe('swept');
@@ -149,9 +152,12 @@ describe('pushes a crash or a lost job left behind', () => {
       .from(webhookEvents)
       .where(eq(webhookEvents.dedupeKey, 'shopee:poison'));
     expect(poison!.processedAt).not.toBeNull();
-    expect(poison!.error).toMatch(/still unprocessed/);
+    expect(poison!.error).toMatch(/given up/);
     const dead = await t.ctx.database.db.select().from(deadJobs);
-    expect(dead.map((d) => d.name)).toContain('webhooks.process-event');
+    expect(dead.filter((d) => d.name === 'webhooks.process-event' && /relays/.test(d.error))).toHaveLength(1);
+    // The processed one is acknowledged; the dead one stays as a dead letter.
+    const left = await t.ctx.database.db.select().from(outbox).where(eq(outbox.kind, PUSH_RECEIVED));
+    expect(left.map((e) => [e.key, e.deadAt !== null])).toEqual([[poison!.id, true]]);
   }, 120_000);
 
   it('stores a shopper message with NUL and half a surrogate by push, cleaned', async () => {

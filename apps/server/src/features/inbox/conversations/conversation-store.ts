@@ -9,7 +9,9 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } f
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
+import { acknowledge, OUTBOX_LOST_AFTER_MS, publish } from '../../../platform/outbox.ts';
 import type { IncomingMessage } from '../../../platforms/platform.ts';
+import { ANSWER_DUE_EVENTS, MESSAGE_RECEIVED, REPLY_REQUESTED } from '../inbox.events.ts';
 import { type ConversationRow, previewText } from '../inbox.serialize.ts';
 import { ms } from './cursor.ts';
 
@@ -52,7 +54,13 @@ async function makeDue(tx: Tx, shopId: string, due: { messageId: string; convers
   await tx
     .insert(answersDue)
     .values(due.map((d) => ({ messageId: d.messageId, conversationId: d.conversationId, shopId })))
-    .onConflictDoUpdate({ target: answersDue.messageId, set: { dueAt: sql`now()`, sweeps: 0 } });
+    .onConflictDoUpdate({ target: answersDue.messageId, set: { dueAt: sql`now()` } });
+  // Published again when it was waiting: a decision running now does not acknowledge it.
+  await publish(
+    tx,
+    due.map((d) => ({ kind: REPLY_REQUESTED, key: d.messageId, payload: { messageId: d.messageId } })),
+    { rearm: true },
+  );
   return tx
     .update(conversations)
     .set({ answerDue: true })
@@ -183,7 +191,11 @@ export function createConversationStore(db: Db) {
      * a resolved or snoozed conversation and starts the response countdown when none runs; a
      * message of the shop ends it. Returns null for a duplicate.
      */
-    async ingest(shop: ShopRow, incoming: IncomingMessage, options: { answerDue?: boolean } = {}) {
+    async ingest(
+      shop: ShopRow,
+      incoming: IncomingMessage,
+      options: { answerDue?: boolean; callerAnswers?: boolean } = {},
+    ) {
       // Whatever a platform or a visitor sent: no NUL or half surrogate reaches the database.
       const { conversation: c, message: m } = normalizeInput(incoming);
       const sentAt = ms(m.sentAt);
@@ -262,6 +274,16 @@ export function createConversationStore(db: Db) {
           await tx
             .insert(answersDue)
             .values({ messageId: message.id, conversationId: conversation!.id, shopId: shop.id });
+          // The relay queues the bot's decision after the commit; a caller that decides itself
+          // (website chat) leaves the relay a margin, within which its decision acknowledges it.
+          await publish(tx, [
+            {
+              kind: MESSAGE_RECEIVED,
+              key: message.id,
+              payload: { messageId: message.id },
+              ...(options.callerAnswers ? { delayMs: OUTBOX_LOST_AFTER_MS } : {}),
+            },
+          ]);
         }
         const current = conversation!;
         const newer = sentAt.getTime() >= current.latestAt.getTime();
@@ -579,7 +601,10 @@ export function createConversationStore(db: Db) {
           .select({ conversationId: messages.conversationId })
           .from(messages)
           .where(eq(messages.id, messageId));
-        if (!message) return { settled: true, conversation: null };
+        if (!message) {
+          await acknowledge(tx, ANSWER_DUE_EVENTS, messageId);
+          return { settled: true, conversation: null };
+        }
         const { conversationId } = message;
         // No key update: a reply being stored holds a key share on the row (its foreign key) and
         // then updates it; a stronger lock waiting between the two deadlocks with it.
@@ -602,6 +627,8 @@ export function createConversationStore(db: Db) {
           .select({ id: answersDue.messageId })
           .from(answersDue)
           .where(eq(answersDue.messageId, messageId));
+        // Nothing due any more: its events are done with (the outbox relays them no more).
+        if (!left) await acknowledge(tx, ANSWER_DUE_EVENTS, messageId);
         const [cleared] = await tx
           .update(conversations)
           .set({ answerDue: false })
