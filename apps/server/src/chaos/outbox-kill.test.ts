@@ -36,13 +36,19 @@ import { freePort } from '../test/standalone-sandbox.ts';
 const ROUNDS = 3;
 const PER_ROUND = 5;
 const distributed = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-const modes = distributed ? (['embedded', 'postgres+redis'] as const) : (['embedded'] as const);
+// The PostgreSQL + Redis variant is not run yet: in two of three runs here it either left messages of
+// a job killed on BullMQ unanswered for over 200 s or ended with events still waiting for the sweep
+// (answered, not yet acknowledged); see docs/decisions/0027-outbox.md, "Open". Set OUTBOX_KILL_ALL=1
+// to run it.
+const modes =
+  distributed && process.env.OUTBOX_KILL_ALL
+    ? (['embedded', 'postgres+redis'] as const)
+    : (['embedded'] as const);
 
-// SKIPPED, NOT PASSING YET: its one full run here (load 14-22) left 1 of 15 messages unanswered
-// after 120 s (a round-0 message whose answer was relayed, then killed twice); the cause is not
-// found yet. Run it with `npx vitest run apps/server/src/chaos/outbox-kill.test.ts` after removing
-// `.skip`.
-describe.skip.each(modes)('outbox relay and sweeper killed with SIGKILL (%s)', (mode) => {
+// An event whose job was cut off after it was relayed waits for the sweep (every minute, for claims
+// older than OUTBOX_LOST_AFTER_MS, or at start in embedded mode): up to about two minutes, so the
+// settling below waits longer than that.
+describe.each(modes)('outbox relay and sweeper killed with SIGKILL (%s)', (mode) => {
   const cleanups: (() => Promise<void>)[] = [];
   let env: Record<string, string>;
   let base: string;
@@ -166,7 +172,7 @@ describe.skip.each(modes)('outbox relay and sweeper killed with SIGKILL (%s)', (
       );
     }
 
-    const settleBy = Date.now() + 120_000;
+    const settleBy = Date.now() + 200_000;
     let done = new Set<string>();
     while (Date.now() < settleBy) {
       done = await answered();
@@ -199,5 +205,5 @@ describe.skip.each(modes)('outbox relay and sweeper killed with SIGKILL (%s)', (
           .where(inArray(messages.status, ['pending', 'failed'])),
       ).toEqual([]);
     });
-  }, 400_000);
+  }, 480_000);
 });
