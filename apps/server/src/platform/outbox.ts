@@ -76,6 +76,20 @@ export async function acknowledge(tx: Tx | Db, kinds: string[], key: string) {
   await tx.delete(outbox).where(and(inArray(outbox.kind, kinds), eq(outbox.key, key)));
 }
 
+/**
+ * Puts events back to wait, unclaimed, for `delayMs`: their job found the work held by another that
+ * may have died, and comes back when that one would be given up (instead of waiting for the sweep).
+ */
+export async function postpone(tx: Tx | Db, kinds: string[], key: string, delayMs: number) {
+  await tx
+    .update(outbox)
+    .set({
+      claimedAt: null,
+      nextAt: sql`now() + ${`${Math.max(1000, Math.round(delayMs))} milliseconds`}::interval`,
+    })
+    .where(and(inArray(outbox.kind, kinds), eq(outbox.key, key), isNull(outbox.deadAt)));
+}
+
 export interface Subscription<P> {
   /** The kinds of event the job subscribes to (one job may serve several). */
   kinds: string[];

@@ -258,7 +258,7 @@ export function createAutoReply(
    */
   async function replyTo(messageId: string): Promise<AutoReplyOutcome> {
     const staleBefore = crashCutoff(ctx.config, startedAt, DECISION_STALE_AFTER_MS);
-    const claim = await deps.inbox.claimAnswer(messageId, staleBefore);
+    const claim = await deps.inbox.claimAnswer(messageId, staleBefore, DECISION_STALE_AFTER_MS);
     // Another decision on it is under way: it answers (and decides again if made due meanwhile).
     if (claim.busy) return quiet();
     let { mark } = claim;

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } f
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
-import { acknowledge, OUTBOX_LOST_AFTER_MS, publish } from '../../../platform/outbox.ts';
+import { acknowledge, OUTBOX_LOST_AFTER_MS, postpone, publish } from '../../../platform/outbox.ts';
 import type { IncomingMessage } from '../../../platforms/platform.ts';
 import { ANSWER_DUE_EVENTS, MESSAGE_RECEIVED, REPLY_REQUESTED } from '../inbox.events.ts';
 import { type ConversationRow, previewText } from '../inbox.serialize.ts';
@@ -566,7 +566,7 @@ export function createConversationStore(db: Db) {
      * another answer. A claim older than `staleBefore` was left by a decision that died. `mark`: when
      * the answer was made due (see settleAnswer); `busy`: another decision holds it.
      */
-    async claimAnswer(messageId: string, staleBefore: Date) {
+    async claimAnswer(messageId: string, staleBefore: Date, staleAfterMs: number) {
       const [claimed] = await db
         .update(answersDue)
         .set({ claimedAt: sql`now()` })
@@ -579,9 +579,18 @@ export function createConversationStore(db: Db) {
         .returning({ mark: sql<string>`${answersDue.dueAt}::text` });
       if (claimed) return { busy: false, mark: claimed.mark };
       const [held] = await db
-        .select({ id: answersDue.messageId })
+        .select({ claimedAt: answersDue.claimedAt })
         .from(answersDue)
         .where(eq(answersDue.messageId, messageId));
+      // The holder may have died: this message's events come back when its claim would be stale.
+      if (held?.claimedAt) {
+        await postpone(
+          db,
+          ANSWER_DUE_EVENTS,
+          messageId,
+          held.claimedAt.getTime() + staleAfterMs - Date.now(),
+        );
+      }
       return { busy: held !== undefined, mark: null };
     },
 
