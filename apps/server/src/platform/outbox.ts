@@ -216,8 +216,11 @@ export function createOutbox(ctx: Pick<AppContext, 'config' | 'database' | 'queu
     },
 
     /** After a commit that published events: relay them now (errors are logged; the poll retries). */
-    nudge() {
-      relay().catch((error: unknown) => ctx.log.warn({ err: error }, 'outbox relay failed'));
+    nudge(): Promise<void> {
+      return relay().then(
+        () => undefined,
+        (error: unknown) => ctx.log.warn({ err: error }, 'outbox relay failed'),
+      );
     },
 
     relay,

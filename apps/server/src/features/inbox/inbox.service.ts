@@ -85,7 +85,7 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
     changed: { conversation: ConversationRow; answerDue: string | null },
   ) {
     emitConversation(shop, changed.conversation);
-    if (changed.answerDue) deps.outbox.nudge();
+    if (changed.answerDue) await deps.outbox.nudge();
     return changed.conversation;
   }
 
@@ -122,9 +122,10 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
         callerAnswers: options.answer === 'caller',
       });
       if (!stored) return null;
-      if (options.answer === 'queue' && stored.message.sender === 'customer') deps.outbox.nudge();
       emitConversation(shop, stored.conversation);
       emitMessage(shop, stored.conversation, stored.message);
+      // Its answer's job is queued before this returns (as an enqueue was): one claim statement.
+      if (options.answer === 'queue' && stored.message.sender === 'customer') await deps.outbox.nudge();
       return stored;
     },
 
@@ -184,7 +185,7 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
         pass ??= shop.waitingPassAt;
         const page = await store.armWaiting(shop, after);
         for (const { conversation } of page.armed) emitConversation(shop, conversation);
-        if (page.armed.length > 0) deps.outbox.nudge();
+        if (page.armed.length > 0) await deps.outbox.nudge();
         count += page.armed.length;
         if (!page.next) {
           // Done, unless the switch was turned on again since this pass began (that one runs too).

@@ -233,7 +233,7 @@ export function createShopsService(
       });
       cache.forget(row.id);
       if (!updated) throw notFound('Shop not found');
-      if (turnedOn) deps.outbox.nudge();
+      if (turnedOn) await deps.outbox.nudge();
       return toShop(updated);
     },
 

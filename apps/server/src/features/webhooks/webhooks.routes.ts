@@ -10,7 +10,7 @@ interface Options {
   /** The registered platforms: each with a verifier gets `/webhooks/{id}` (one that is off has none). */
   platforms: readonly Pick<Platform, 'provider' | 'verifier'>[];
   /** Told after a push and its event are stored: relays the event to its job now. */
-  outbox: Pick<Outbox, 'nudge'>;
+  outbox: Pick<Outbox, 'relay'>;
 }
 
 /**
@@ -47,9 +47,14 @@ export const webhooksRoutes: FastifyPluginAsync<Options> = async (app, { events,
         }
         // Keys are built from the push's ids, which PostgreSQL could not store with a NUL in them.
         const dedupeKey = normalizeText(`${provider}:${verifier.dedupeKey(raw)}`);
-        // Stored with its outbox event: the relay queues its job now. A retried push we stored but
-        // never processed is the outbox's to relay again (its sweeper, once its job is lost).
-        if (await events.store(provider, dedupeKey, raw)) outbox.nudge();
+        // Stored with its outbox event: its job is queued before the platform is answered (one
+        // claim statement), so an acknowledged push is already on its way. A relay that fails here is
+        // the poll's to retry; a retried push we stored but never processed is the sweeper's.
+        if (await events.store(provider, dedupeKey, raw)) {
+          await outbox
+            .relay()
+            .catch((error: unknown) => request.log.warn({ err: error }, 'outbox relay failed'));
+        }
         return reply.status(200).send('');
       },
     );
