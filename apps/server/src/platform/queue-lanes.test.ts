@@ -216,35 +216,42 @@ afterAll(async () => {
 
 describe('lanes: bulk work never starves replies', () => {
   it(`keeps reply p99 within ${LIMIT}x of an idle run while ${BULK_FILES} knowledge files are imported`, async () => {
-    const files = Array.from({ length: BULK_FILES }, (_, i) => ({
-      name: `catalogue-${i}.txt`,
-      data: Buffer.concat([Buffer.from(`Catalogue ${i}.\n\n`), plainText(BULK_FILE_BYTES)]),
-    }));
+    const files = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        name: `catalogue-${i}.txt`,
+        data: Buffer.concat([Buffer.from(`Catalogue ${i}.\n\n`), plainText(BULK_FILE_BYTES)]),
+      }));
     const ratios: number[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    let count = BULK_FILES;
+    let passed = false;
+    for (let round = 1; round <= ROUNDS && !passed; round++) {
       const idle = await replyLatencies();
       const ids: string[] = [];
-      for (let i = 0; i < files.length; i += 10)
-        ids.push(...(await upload(importer, importShop, files.slice(i, i + 10))));
+      const batch = files(count);
+      for (let i = 0; i < batch.length; i += 10)
+        ids.push(...(await upload(importer, importShop, batch.slice(i, i + 10))));
       const loaded = await replyLatencies();
       // The import ran through the whole loaded run, else it measured nothing.
       const left = await processing(ids);
       await untilProcessed(ids, 300_000);
       await t.ctx.queue.idle(60_000);
       const ratio = p99(loaded) / p99(idle);
-      ratios.push(ratio);
       // console.log is allowed by the test setup (console.error fails a test).
       console.log(
-        `lanes round ${round}: reply p50/p99 idle ${p50(idle).toFixed(0)}/${p99(idle).toFixed(0)} ms, under import ${p50(loaded).toFixed(0)}/${p99(loaded).toFixed(0)} ms (${ratio.toFixed(2)}x); ${left} of ${BULK_FILES} files still processing when the last reply came`,
+        `lanes round ${round}: reply p50/p99 idle ${p50(idle).toFixed(0)}/${p99(idle).toFixed(0)} ms, under import ${p50(loaded).toFixed(0)}/${p99(loaded).toFixed(0)} ms (${ratio.toFixed(2)}x); ${left} of ${count} files still processing when the last reply came`,
       );
       expect(idle).toHaveLength(MESSAGES);
       expect(loaded).toHaveLength(MESSAGES);
-      if (ratio <= LIMIT) {
-        // A pass counts only if the import ran through the whole loaded run.
-        expect(left, 'the import finished before the replies: make it larger').toBeGreaterThan(0);
-        break;
+      // A round counts only if the import ran through the whole loaded run: one that finished
+      // first (a faster database) is run again with twice the files.
+      if (left === 0) {
+        count *= 2;
+        continue;
       }
+      ratios.push(ratio);
+      passed = ratio <= LIMIT;
     }
+    expect(ratios.length, 'every import finished before the replies').toBeGreaterThan(0);
     expect(Math.min(...ratios)).toBeLessThanOrEqual(LIMIT);
   }, 900_000);
 });
