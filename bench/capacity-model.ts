@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { seededRandom } from '../packages/bot/src/eval/seeded-random.ts';
 import type { Figure } from './support.ts';
 
 /**
@@ -242,18 +243,6 @@ export function merchantsServed(limits: Limits, perHour: number, workers: number
   };
 }
 
-/** A seeded generator (mulberry32), so the simulation's figures repeat. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface PeakRun {
   workers: number;
   merchants: number;
@@ -278,7 +267,7 @@ export function simulatePeak(
   redisCommandsPerSecond: number,
   options: { workers: number; merchants: number; perHour: number; seed?: number; surge?: boolean },
 ): PeakRun {
-  const rand = random(options.seed ?? 29);
+  const rand = seededRandom(options.seed ?? 29);
   const exp = (mean: number) => -Math.log(1 - rand()) * mean;
   const baseRate = (options.merchants * options.perHour) / 3600; // a second
   // Mean 1 over the hour: three times the rest's rate in the first 10 minutes, or flat.

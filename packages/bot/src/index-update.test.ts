@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from './eval/seeded-random.ts';
 import { buildShopIndex, madeAnalyses, type ShopIndex, type StoredAnalysis } from './index-builder.ts';
 import { retrieve } from './retrieval.ts';
 import { testShop } from './test-support/shop-fixture.ts';
@@ -7,17 +8,6 @@ import type { ShopKnowledge } from './types.ts';
 // An index updated from the previous one after a training change must be the index a build from
 // nothing makes: random edits of every kind, applied one after another, compared structure by
 // structure and by what retrieval returns.
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXTS = [
   'The shipping fee is RM6.90 to West Malaysia and RM14.90 to Sabah and Sarawak.',
@@ -149,7 +139,7 @@ const ranked = (index: ShopIndex) =>
 describe('an index updated after a training change', () => {
   it('is the index a fresh build makes, after random edits of every kind', () => {
     for (let seed = 1; seed <= 10; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const kinds = edits(next);
       const shop = structuredClone(testShop());
       let updated = buildShopIndex(shop);

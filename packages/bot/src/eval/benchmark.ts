@@ -4,6 +4,7 @@ import { buildShopIndex } from '../index-builder.ts';
 import type { KnowledgeChunk, ShopKnowledge } from '../types.ts';
 import type { EvalSet } from './load-set.ts';
 import { percentile } from './score.ts';
+import { seededRandom } from './seeded-random.ts';
 
 // The answering budget: p95 under 50 ms per answer (offline) with 1,000 chunks in the shop. The shop is
 // every evaluation set merged (topics, products, files), padded with synthetic chunks made of real
@@ -17,18 +18,6 @@ export interface BenchmarkResult {
   p50: number;
   p95: number;
   max: number;
-}
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function buildBenchmarkShop(sets: EvalSet[], chunkCount = 1000, seed = 7): ShopKnowledge {
@@ -51,7 +40,7 @@ export function buildBenchmarkShop(sets: EvalSet[], chunkCount = 1000, seed = 7)
     ...shop.chunks.flatMap((c) => splitSentences(c.text)),
     ...shop.topics.flatMap((t) => t.knowledge.flatMap((k) => splitSentences(k.text))),
   ].filter((s) => s.length > 20);
-  const next = random(seed);
+  const next = seededRandom(seed);
   const synthetic: KnowledgeChunk[] = [];
   for (let i = 0; shop.chunks.length + synthetic.length < chunkCount && sentences.length > 0; i++) {
     const parts: string[] = [];
