@@ -128,4 +128,51 @@ describe('the outbox', () => {
     expect(count!.n).toBe(0);
     await outboxOfTest.stop();
   });
+
+  it('runs an event relayed again while its earlier job still runs (each relay is its own job)', async () => {
+    const outboxOfTest = createOutbox(t.ctx);
+    const runs: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const job = defineJob({
+      name: 'test.outbox-again',
+      lane: 'reply',
+      schema: z.object({ n: z.string() }),
+      attempts: 1,
+    });
+    const bound = outboxOfTest.subscribe({
+      kinds: ['test.again'],
+      job,
+      keyOf: () => 'again-key',
+      ack: 'by-subscriber',
+      handle: async ({ n }) => {
+        runs.push(n);
+        if (n === 'first') await held;
+      },
+    });
+    t.ctx.queue.register([bound]);
+    await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'first' } }]);
+    await outboxOfTest.relay();
+    await until(() => runs.length === 1);
+    // The first job still runs (as a decision that postponed its event and has not returned yet):
+    // the event, made due again, is relayed again and its job runs beside the first.
+    await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'second' } }], { rearm: true });
+    await outboxOfTest.relay();
+    await until(() => runs.length === 2);
+    release();
+    await t.ctx.queue.idle(30_000);
+    expect(runs).toEqual(['first', 'second']);
+    await db().delete(outbox).where(eq(outbox.kind, 'test.again'));
+    await outboxOfTest.stop();
+  });
 });
+
+async function until(done: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -119,13 +119,18 @@ export function createOutbox(ctx: Pick<AppContext, 'config' | 'database' | 'queu
   let again = false;
   let poll: NodeJS.Timeout | null = null;
 
-  /** Queues the claimed rows' jobs; a row whose enqueue failed is released for the next pass. */
+  /**
+   * Queues the claimed rows' jobs; a row whose enqueue failed is released for the next pass. Each
+   * claim is a job of its own, with no job id: a queue drops a job whose id it still holds, so an
+   * event relayed again while its previous job still ran (postponed, published again, swept) would
+   * be lost until the sweep. The claim already keeps two relays of one event apart.
+   */
   async function enqueueAll(rows: { id: number; kind: string; key: string; payload: unknown }[]) {
     for (const row of rows) {
       const route = routes.get(row.kind);
       if (!route) continue;
       try {
-        await ctx.queue.enqueue(route.subscription.job, row.payload, { jobId: row.key });
+        await ctx.queue.enqueue(route.subscription.job, row.payload);
       } catch (error) {
         ctx.log.warn({ err: error, kind: row.kind, key: row.key }, 'outbox event not relayed yet');
         await db.update(outbox).set({ claimedAt: null }).where(eq(outbox.id, row.id));
