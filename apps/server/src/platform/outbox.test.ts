@@ -158,7 +158,9 @@ describe('the outbox', () => {
     await until(() => runs.length === 1);
     // The first job still runs (as a decision that postponed its event and has not returned yet):
     // the event, made due again, is relayed again and its job runs beside the first.
-    await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'second' } }], { rearm: true });
+    await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'second' } }], {
+      rearm: true,
+    });
     await outboxOfTest.relay();
     await until(() => runs.length === 2);
     release();
