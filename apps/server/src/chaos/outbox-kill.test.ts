@@ -6,7 +6,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { type AppContext, closeContext, createContext } from '../context.ts';
-import { answersDue, deadJobs, messages, outbox, shops } from '../db/schema.ts';
+import { answersDue, conversations, deadJobs, jobs, messages, outbox, shops } from '../db/schema.ts';
 import { createServices } from '../services.ts';
 import {
   api,
@@ -52,8 +52,11 @@ const modes =
     let env: Record<string, string>;
     let base: string;
     let server: ServerChild;
+    /** Every server's last lines, for the state printed when a message is left unanswered. */
+    const logs: string[][] = [];
 
     const boot = async () => {
+      if (server) logs.push(server.output);
       server = startServer(`server (${mode})`, 'apps/server/src/main.ts', env);
       await waitUntilReady(server, healthy(base), 90_000);
     };
@@ -182,7 +185,9 @@ const modes =
         if (sessions.every((m) => done.has(m))) break;
         await sleep(250);
       }
-      expect(sessions.filter((m) => !done.has(m))).toEqual([]);
+      const left = sessions.filter((m) => !done.has(m));
+      if (left.length > 0) await printState(left);
+      expect(left).toEqual([]);
       // Late doubles (an event relayed twice, a recovered job) would show up now.
       await sleep(1500);
       // The kills did cut work off between commit and relay (otherwise this test proves nothing).
@@ -221,5 +226,27 @@ const modes =
         ).toEqual([]);
       });
     }, 640_000);
+
+    /** What holds the unanswered sessions: their rows, every waiting event and job, the servers' logs. */
+    async function printState(left: string[]) {
+      await killHard(server);
+      logs.push(server.output);
+      await withDatabase(async (ctx) => {
+        const { db } = ctx.database;
+        const chats = await db.select().from(conversations).where(inArray(conversations.externalId, left));
+        const ids = chats.map((c) => c.id);
+        const state = {
+          conversations: chats,
+          messages: await db.select().from(messages).where(inArray(messages.conversationId, ids)),
+          answersDue: await db.select().from(answersDue),
+          outbox: await db.select().from(outbox),
+          jobs: await db.select().from(jobs),
+          deadJobs: await db.select().from(deadJobs),
+        };
+        console.log(`unanswered ${left.join(', ')}:\n${JSON.stringify(state, null, 1)}`);
+      });
+      for (const [i, lines] of logs.entries()) console.log(`server ${i}:\n${lines.join('\n')}`);
+      await boot();
+    }
   },
 );

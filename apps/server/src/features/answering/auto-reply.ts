@@ -10,7 +10,7 @@ import type { HandoverSummaries } from '../handover/handover-summaries.ts';
 import type { ConversationRow, MessageRow } from '../inbox/inbox.serialize.ts';
 import type { InboxService } from '../inbox/inbox.service.ts';
 import type { PendingReplies } from '../inbox/replies/pending-replies.ts';
-import type { ReplyService } from '../inbox/reply.service.ts';
+import type { Handover, ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
@@ -220,23 +220,20 @@ export function createAutoReply(
     }
     // The answer is logged once its reply is stored: a decision that raced another and lost (the
     // reply stored already, the conversation handed over by the other) leaves no answer behind.
-    const send = async (to: ConversationRow, text: string) => {
-      const sent = await deps.replies.sendBot(shop, to, message.id, text);
+    const send = async (to: ConversationRow, text: string, handover?: Handover) => {
+      const sent = await deps.replies.sendBot(shop, to, message.id, text, handover);
       if (sent) await deps.answering.record(shop, asked, result);
       return sent;
     };
     if (result.handover) {
-      const handed = await deps.inbox.handOver(shop, conversation, {
+      // Outside business hours the shopper is told when the team is back (decision 0025).
+      const away = awayText(shop.businessHours, new Date(), result.language);
+      // Handed over with the reply that says so, in one transaction (null: handed over already).
+      const sent = await send(conversation, away ? `${result.text}\n\n${away}` : result.text, {
         reason: result.handover.reason,
         text: ordered?.reasonText || handoverReasonText(result),
       });
-      if (!handed) return quiet(true);
-      // Outside business hours the shopper is told when the team is back (decision 0025).
-      const away = awayText(shop.businessHours, new Date(), result.language);
-      return {
-        sent: await send(handed, away ? `${result.text}\n\n${away}` : result.text),
-        handover: true,
-      };
+      return sent ? { sent, handover: true } : quiet(true);
     }
     const voucher = result.topic
       ? await deps.voucherOffers.offerFor(shop, conversation, result.topic.id)

@@ -9,6 +9,7 @@ import type { Platforms } from '../../platforms/registry.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { createChatImages } from './composer/chat-images.ts';
 import { sendFailureText } from './composer/send-failure.ts';
+import { type Handover, handOverIn } from './conversations/conversation-store.ts';
 import { type ConversationRow, type MessageRow, previewText } from './inbox.serialize.ts';
 import type { InboxService } from './inbox.service.ts';
 
@@ -26,6 +27,11 @@ export const stampOf = (provider: ShopRow['provider'], at: Date) =>
  * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
  * at each step. A failed message stays visible with a retry; nothing is silently lost.
  */
+export type { Handover };
+
+/** Rolls back a handover whose reply finds the message answered already. */
+class AnsweredAlready extends Error {}
+
 export function createReplyService(ctx: AppContext, inbox: InboxService, platforms: Platforms) {
   const { db } = ctx.database;
   const chatImages = createChatImages(ctx.storage, ctx.config.publicUrl);
@@ -86,6 +92,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     sender: 'agent' | 'bot',
     message: OutgoingMessage,
     replyTo: string | null,
+    handover?: Handover,
   ): Promise<{ pending: MessageRow; conversation: ConversationRow } | null> {
     const now = stampOf(shop.provider, new Date());
     const text = previewText(message.content);
@@ -93,7 +100,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     const native = platforms.of(shop.provider).encode(message.content);
     // The website sends our content as it is: nothing to keep beside it.
     const ours = native.content === message.content;
-    return db.transaction(async (tx) => {
+    const storing = db.transaction(async (tx) => {
       // The conversation first, as every writer of it takes it: the message's insert queues the
       // conversation for Insights (a trigger), which a hand-back does after locking the conversation.
       await tx
@@ -101,6 +108,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
         .from(conversations)
         .where(eq(conversations.id, conversation.id))
         .for('no key update');
+      // The bot's handover commits with the reply that tells the shopper: a crash between the two
+      // would leave the chat handed over and the shopper without a word (the decision, run again,
+      // finds it handed over); a pending reply is sent again after a crash.
+      if (handover && !(await handOverIn(tx, shop, conversation.id, handover))) return null;
       const [pending] = await tx
         .insert(messages)
         .values({
@@ -118,7 +129,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
         // A customer message is answered at most once (unique reply_to), even if two workers race.
         .onConflictDoNothing({ target: messages.replyTo })
         .returning();
-      if (!pending) return null;
+      if (!pending) {
+        if (handover) throw new AnsweredAlready();
+        return null;
+      }
       const pause = sender === 'agent' && shop.config.pauseBotOnManualReply;
       const [updated] = await tx
         .update(conversations)
@@ -145,6 +159,10 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
         .where(and(eq(botDrafts.conversationId, conversation.id), isNull(botDrafts.handledAt)));
       return { pending, conversation: updated! };
     });
+    return storing.catch((error: unknown) => {
+      if (error instanceof AnsweredAlready) return null;
+      throw error;
+    });
   }
 
   return {
@@ -161,9 +179,19 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
       return { message, conversation: stored.conversation };
     },
 
-    /** The bot's answer to one customer message; null when that message was already answered. */
-    async sendBot(shop: ShopRow, conversation: ConversationRow, replyTo: string, text: string) {
-      const stored = await store(shop, conversation, 'bot', { content: { kind: 'text', text } }, replyTo);
+    /**
+     * The bot's answer to one customer message; null when that message was already answered (or,
+     * with a handover, the conversation was handed over already). A handover commits with it.
+     */
+    async sendBot(
+      shop: ShopRow,
+      conversation: ConversationRow,
+      replyTo: string,
+      text: string,
+      handover?: Handover,
+    ) {
+      const content = { kind: 'text' as const, text };
+      const stored = await store(shop, conversation, 'bot', { content }, replyTo, handover);
       if (!stored) return null;
       inbox.emitMessage(shop, stored.conversation, stored.pending);
       inbox.emitConversation(shop, stored.conversation);

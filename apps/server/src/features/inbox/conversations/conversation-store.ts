@@ -41,6 +41,37 @@ export function replyDeadline(
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+const event = (shop: ShopRow, conversationId: string, kind: EventKind, actor: Actor, reason?: string) => ({
+  shopId: shop.id,
+  conversationId,
+  kind,
+  actor,
+  ...(reason ? { reason } : {}),
+});
+
+export interface Handover {
+  reason: string;
+  text: string;
+  actor?: 'bot' | 'shopper' | 'system';
+}
+
+/**
+ * Hands a conversation over in the caller's transaction (the bot's handover commits with the reply
+ * that tells the shopper). Null when it was handed over already (two answers racing).
+ */
+export async function handOverIn(tx: Tx, shop: ShopRow, conversationId: string, handover: Handover) {
+  const [row] = await tx
+    .update(conversations)
+    .set({ handedOver: true, handoverReason: handover.text, handoverCode: handover.reason })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.handedOver, false)))
+    .returning();
+  if (!row) return null;
+  await tx
+    .insert(conversationEvents)
+    .values(event(shop, conversationId, 'handover', handover.actor ?? 'bot', handover.reason));
+  return row;
+}
+
 /** Answers due in one pass are made due this many conversations at a time, each batch its own transaction. */
 export const ARM_BATCH = 200;
 
@@ -174,14 +205,6 @@ async function summarize(tx: Tx, shop: ShopRow, conversationId: string) {
  * inbox service wraps these and tells the dashboards; nothing here emits.
  */
 export function createConversationStore(db: Db) {
-  const event = (shop: ShopRow, conversationId: string, kind: EventKind, actor: Actor, reason?: string) => ({
-    shopId: shop.id,
-    conversationId,
-    kind,
-    actor,
-    ...(reason ? { reason } : {}),
-  });
-
   return {
     /**
      * Stores one message of a conversation exactly once (unique per shop and platform id). Out of
@@ -374,24 +397,8 @@ export function createConversationStore(db: Db) {
     },
 
     /** Null when it was handed over already (two answers racing). */
-    async handOver(
-      shop: ShopRow,
-      conversation: Pick<ConversationRow, 'id'>,
-      handover: { reason: string; text: string; actor?: 'bot' | 'shopper' | 'system' },
-    ) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(conversations)
-          .set({ handedOver: true, handoverReason: handover.text, handoverCode: handover.reason })
-          .where(and(eq(conversations.id, conversation.id), eq(conversations.handedOver, false)))
-          .returning();
-        if (!row) return null;
-        await tx
-          .insert(conversationEvents)
-          .values(event(shop, conversation.id, 'handover', handover.actor ?? 'bot', handover.reason));
-        return row;
-      });
-    },
+    handOver: (shop: ShopRow, conversation: Pick<ConversationRow, 'id'>, handover: Handover) =>
+      db.transaction((tx) => handOverIn(tx, shop, conversation.id, handover)),
 
     /** Resolved by the merchant: out of "Needs you" until the shopper writes again. */
     async resolve(shop: ShopRow, conversation: Pick<ConversationRow, 'id'>) {
