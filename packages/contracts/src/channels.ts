@@ -1,4 +1,16 @@
+import { lazadaResponseWindow, type ResponseWindow, shopeeResponseWindow } from './response-time.ts';
 import type { Provider } from './shops.ts';
+
+/**
+ * The spec's platform route segments (`/{segment}/v1/...`, `/chat/{segment}/...`), each with the
+ * wire shape of its chats (spec §7): Shopee's conversations or Lazada's sessions.
+ */
+export const routeSegments = {
+  shopee: { chats: 'conversations' },
+  lazada: { chats: 'sessions' },
+} as const;
+export type RouteSegment = keyof typeof routeSegments;
+export const routeSegmentIds = Object.keys(routeSegments) as RouteSegment[];
 
 /** What the dashboard and the server need to know of a sales channel, in one place. */
 export interface Channel {
@@ -6,11 +18,19 @@ export interface Channel {
   /** A marketplace: authorized on the platform, with its own orders, vouchers and chat response window. */
   marketplace: boolean;
   /** The spec's `/{provider}/v1/...` and `/chat/{provider}/...` segment: website chats use Shopee's. */
-  routeSegment: 'shopee' | 'lazada';
+  routeSegment: RouteSegment;
   /** The simulator's page: `/dashboard/test/{simulator}`. */
   simulator: 'shopee' | 'website';
   /** The chat can load a conversation's earlier messages page by page (not Lazada's sessions). */
   earlierMessages: boolean;
+  /** The chat takes WebP pictures (Shopee's upload does not). */
+  webpImages: boolean;
+  /** The platform stamps messages in whole seconds (Shopee), so ours are stamped alike. */
+  wholeSecondStamps: boolean;
+  /** The platform's chat response window; null where no platform counts one (the website). */
+  responseWindow: ResponseWindow | null;
+  /** What the platform calls its seller site, for the order card's link; null without platform orders. */
+  sellerCentre: string | null;
 }
 
 export const salesChannels: Record<Provider, Channel> = {
@@ -20,6 +40,10 @@ export const salesChannels: Record<Provider, Channel> = {
     routeSegment: 'shopee',
     simulator: 'shopee',
     earlierMessages: true,
+    webpImages: false,
+    wholeSecondStamps: true,
+    responseWindow: shopeeResponseWindow,
+    sellerCentre: 'Seller Centre',
   },
   lazada: {
     name: 'Lazada',
@@ -27,6 +51,10 @@ export const salesChannels: Record<Provider, Channel> = {
     routeSegment: 'lazada',
     simulator: 'shopee',
     earlierMessages: false,
+    webpImages: true,
+    wholeSecondStamps: false,
+    responseWindow: lazadaResponseWindow,
+    sellerCentre: 'Seller Center',
   },
   website: {
     name: 'Website',
@@ -34,6 +62,10 @@ export const salesChannels: Record<Provider, Channel> = {
     routeSegment: 'shopee',
     simulator: 'website',
     earlierMessages: true,
+    webpImages: true,
+    wholeSecondStamps: false,
+    responseWindow: null,
+    sellerCentre: null,
   },
 };
 
@@ -48,4 +80,20 @@ export const channelOf = (provider: string): Channel =>
     routeSegment: 'shopee',
     simulator: 'shopee',
     earlierMessages: false,
+    webpImages: true,
+    wholeSecondStamps: false,
+    responseWindow: null,
+    sellerCentre: null,
   };
+
+/** How a shop's chats are shaped on its routes: Shopee's conversations or Lazada's sessions. */
+export const chatShapeOf = (provider: string) => routeSegments[channelOf(provider).routeSegment].chats;
+
+/** The simulator page of a shop's channel; the marketplaces' before any shop is chosen. */
+export const simulatorOf = (provider: string | undefined) =>
+  (provider === undefined ? salesChannels.shopee : channelOf(provider)).simulator;
+
+/** The reply deadline of a chat that started at `receivedAt`, or null where no platform counts one (website). */
+export function responseDeadline(provider: string, receivedAt: Date, timeZone: string): Date | null {
+  return channelOf(provider).responseWindow?.deadline(receivedAt, timeZone) ?? null;
+}

@@ -76,6 +76,11 @@ export const messages = {
       'Are you sure you would like to remove this shop? Its conversations, training and files will be deleted permanently.',
     reconnect: 'Reconnect',
     authorizeAgain: 'Authorize again',
+    /** The add-shop wizard's first step: what connecting a shop of this channel does. */
+    choose: (channel: { name: string; marketplace: boolean }) =>
+      channel.marketplace
+        ? `Answer the chats of your ${channel.name} shop.`
+        : 'Add a chat widget to your own website.',
   },
   /** The authorization window's last page, and what the dashboard says when it did not work. */
   connect: {

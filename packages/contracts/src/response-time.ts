@@ -105,10 +105,8 @@ export function addDays(day: string, days: number): string {
 
 // ---- response windows -------------------------------------------------------------------------
 
-export type MarketplaceProvider = 'shopee' | 'lazada';
-
+/** A marketplace's chat response window; each channel's descriptor names its own (`channels.ts`). */
 export interface ResponseWindow {
-  provider: MarketplaceProvider;
   /** What the platform counts, in a merchant's words. */
   summary: string;
   /** When a chat that started at `receivedAt` must have had its first reply. */
@@ -122,27 +120,18 @@ export const SHOPEE_WINDOW_HOURS = 12;
 export const LAZADA_CUTOFF_HOUR = 18;
 export const LAZADA_DUE_HOUR = 19;
 
-export const responseWindows: Readonly<Record<MarketplaceProvider, ResponseWindow>> = {
-  shopee: {
-    provider: 'shopee',
-    summary: `Shopee counts a chat as answered when the shop replies within ${SHOPEE_WINDOW_HOURS} hours.`,
-    deadline: (receivedAt) => new Date(receivedAt.getTime() + SHOPEE_WINDOW_HOURS * HOUR),
-  },
-  lazada: {
-    provider: 'lazada',
-    summary: `Lazada counts a chat as answered the same day: chats received before ${LAZADA_CUTOFF_HOUR}:00 need a reply by ${LAZADA_DUE_HOUR}:00 that day, later ones by ${LAZADA_DUE_HOUR}:00 the next day.`,
-    deadline(receivedAt, timeZone) {
-      const p = zonedParts(receivedAt, timeZone);
-      const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-      const due = p.hour < LAZADA_CUTOFF_HOUR ? day : addDays(day, 1);
-      const [year, month, d] = due.split('-').map(Number) as [number, number, number];
-      return zonedTime(timeZone, { year, month, day: d, hour: LAZADA_DUE_HOUR });
-    },
-  },
+export const shopeeResponseWindow: ResponseWindow = {
+  summary: `Shopee counts a chat as answered when the shop replies within ${SHOPEE_WINDOW_HOURS} hours.`,
+  deadline: (receivedAt) => new Date(receivedAt.getTime() + SHOPEE_WINDOW_HOURS * HOUR),
 };
 
-/** The reply deadline of a chat that started at `receivedAt`, or null where no platform counts one (website). */
-export function responseDeadline(provider: string, receivedAt: Date, timeZone: string): Date | null {
-  const window = responseWindows[provider as MarketplaceProvider];
-  return window ? window.deadline(receivedAt, timeZone) : null;
-}
+export const lazadaResponseWindow: ResponseWindow = {
+  summary: `Lazada counts a chat as answered the same day: chats received before ${LAZADA_CUTOFF_HOUR}:00 need a reply by ${LAZADA_DUE_HOUR}:00 that day, later ones by ${LAZADA_DUE_HOUR}:00 the next day.`,
+  deadline(receivedAt, timeZone) {
+    const p = zonedParts(receivedAt, timeZone);
+    const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+    const due = p.hour < LAZADA_CUTOFF_HOUR ? day : addDays(day, 1);
+    const [year, month, d] = due.split('-').map(Number) as [number, number, number];
+    return zonedTime(timeZone, { year, month, day: d, hour: LAZADA_DUE_HOUR });
+  },
+};

@@ -13,6 +13,12 @@ const value = z
 export const providers = ['shopee', 'lazada', 'website'] as const;
 export const provider = z.enum(providers);
 export type Provider = z.infer<typeof provider>;
+/**
+ * A platform's id as answers carry it: one of `providers`, or one the server registered beside them
+ * (a test's own platform, decision 0028). An id that comes in is checked against the server's
+ * registry, not against this list.
+ */
+export const providerId = z.string().min(1).max(40);
 
 /** Shop creation payload (spec §3): answer has authUrl. */
 export const shopCreateBody = z.object({

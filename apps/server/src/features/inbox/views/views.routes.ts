@@ -1,4 +1,5 @@
 import {
+  channelOf,
   dataOf,
   inboxConversationParams,
   inboxCounts,
@@ -8,7 +9,6 @@ import {
   limits,
   responseWindowBody,
   responseWindowSetting,
-  responseWindows,
   snoozeBody,
   messages as words,
 } from '@balas/contracts';
@@ -102,7 +102,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     shopId: shop.id,
     channel: shop.provider,
     hours: shop.responseWindowHours,
-    platformRule: shop.provider === 'website' ? null : responseWindows[shop.provider].summary,
+    platformRule: channelOf(shop.provider).responseWindow?.summary ?? null,
   });
   const shopParams = z.object({ shopId: z.string().max(100) });
 
