@@ -44,6 +44,7 @@ export const messages = {
   /** The one inbox (issue 15): its views, actions and saved replies. */
   inbox: {
     searchTooShort: 'Please enter at least 3 characters to search',
+    channel: 'Please choose a sales channel of this server',
     snoozeTime: 'Please choose a date and time to snooze until',
     snoozePast: 'Please choose a time in the future',
     snoozeTooFar: 'You can snooze a conversation for at most 30 days',

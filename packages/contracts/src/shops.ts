@@ -44,7 +44,7 @@ export const shopStatus = z.enum(['pending', 'active', 'reconnect']);
 export const shop = z.object({
   id: z.string(),
   shopId: z.string(),
-  providerName: provider,
+  providerName: providerId,
   type: z.string(),
   addInformation,
   defaultBotStatus: z.boolean(),
