@@ -1,5 +1,9 @@
-import { lazadaResponseWindow, type ResponseWindow, shopeeResponseWindow } from './response-time.ts';
-import type { Provider } from './shops.ts';
+/**
+ * The shipped platforms' ids (the shops' `provider`). Here, with no schema library, so that the
+ * dashboard's first load can list them; `provider` (shops.ts) is their zod enum.
+ */
+export const providers = ['shopee', 'lazada', 'website'] as const;
+export type Provider = (typeof providers)[number];
 
 /**
  * The spec's platform route segments (`/{segment}/v1/...`, `/chat/{segment}/...`), each with the
@@ -11,6 +15,15 @@ export const routeSegments = {
 } as const;
 export type RouteSegment = keyof typeof routeSegments;
 export const routeSegmentIds = Object.keys(routeSegments) as RouteSegment[];
+
+/**
+ * The rule by which a marketplace counts a chat as answered (docs/response-windows.md): a first reply
+ * within some hours, or the same day (chats before the cutoff hour are due at the due hour that day,
+ * later ones at that hour the next day). `response-time.ts` turns it into a deadline and words.
+ */
+export type ResponseWindowRule =
+  | { kind: 'within'; hours: number }
+  | { kind: 'sameDay'; cutoffHour: number; dueHour: number };
 
 /** What the dashboard and the server need to know of a sales channel, in one place. */
 export interface Channel {
@@ -28,7 +41,7 @@ export interface Channel {
   /** The platform stamps messages in whole seconds (Shopee), so ours are stamped alike. */
   wholeSecondStamps: boolean;
   /** The platform's chat response window; null where no platform counts one (the website). */
-  responseWindow: ResponseWindow | null;
+  responseWindow: ResponseWindowRule | null;
   /** What the platform calls its seller site, for the order card's link; null without platform orders. */
   sellerCentre: string | null;
 }
@@ -42,7 +55,7 @@ export const salesChannels: Record<Provider, Channel> = {
     earlierMessages: true,
     webpImages: false,
     wholeSecondStamps: true,
-    responseWindow: shopeeResponseWindow,
+    responseWindow: { kind: 'within', hours: 12 },
     sellerCentre: 'Seller Centre',
   },
   lazada: {
@@ -53,7 +66,7 @@ export const salesChannels: Record<Provider, Channel> = {
     earlierMessages: false,
     webpImages: true,
     wholeSecondStamps: false,
-    responseWindow: lazadaResponseWindow,
+    responseWindow: { kind: 'sameDay', cutoffHour: 18, dueHour: 19 },
     sellerCentre: 'Seller Center',
   },
   website: {
@@ -92,8 +105,3 @@ export const chatShapeOf = (provider: string) => routeSegments[channelOf(provide
 /** The simulator page of a shop's channel; the marketplaces' before any shop is chosen. */
 export const simulatorOf = (provider: string | undefined) =>
   (provider === undefined ? salesChannels.shopee : channelOf(provider)).simulator;
-
-/** The reply deadline of a chat that started at `receivedAt`, or null where no platform counts one (website). */
-export function responseDeadline(provider: string, receivedAt: Date, timeZone: string): Date | null {
-  return channelOf(provider).responseWindow?.deadline(receivedAt, timeZone) ?? null;
-}

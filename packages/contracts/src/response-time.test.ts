@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { responseDeadline } from './channels.ts';
 import { handoverReasonLabel, insightsQuery } from './insights.ts';
 import {
   addDays,
   DEFAULT_TIME_ZONE,
   localDate,
+  responseDeadline,
   shopTimeZone,
   zonedParts,
   zonedTime,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, phonePattern } from './auth.ts';
+import { providers } from './channels.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -10,9 +11,7 @@ const value = z
   .min(1, v.value)
   .max(limits.nameMax, v.tooLong(limits.nameMax));
 
-export const providers = ['shopee', 'lazada', 'website'] as const;
 export const provider = z.enum(providers);
-export type Provider = z.infer<typeof provider>;
 /**
  * A platform's id as answers carry it: one of `providers`, or one the server registered beside them
  * (a test's own platform, decision 0028). An id that comes in is checked against the server's

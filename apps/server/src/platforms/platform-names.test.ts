@@ -7,10 +7,9 @@ import { repoRoot } from '../paths.ts';
  * The platform seam as a lint rule (issue 27.1): outside the adapters (`apps/server/src/platforms/`),
  * the platform clients (`packages/marketplaces`, `packages/marketplace-sandbox`) and tests, no source
  * file names a platform as a string literal. What must know the names goes through the per-platform
- * descriptors in contracts (`channels.ts`: `salesChannels`, `routeSegments`; the `Provider` enum in
- * `shops.ts`).
+ * descriptors in contracts (`channels.ts`: `providers`, `salesChannels`, `routeSegments`).
  */
-const descriptors = new Set(['packages/contracts/src/channels.ts', 'packages/contracts/src/shops.ts']);
+const descriptors = new Set(['packages/contracts/src/channels.ts']);
 
 const PLATFORM_LITERAL = /['"`](shopee|lazada)['"`]/;
 const ROOTS = ['apps', 'packages'];

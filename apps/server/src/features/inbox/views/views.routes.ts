@@ -1,5 +1,4 @@
 import {
-  channelOf,
   dataOf,
   inboxConversationParams,
   inboxCounts,
@@ -8,6 +7,7 @@ import {
   inboxRow,
   limits,
   responseWindowBody,
+  responseWindowOf,
   responseWindowSetting,
   snoozeBody,
   messages as words,
@@ -106,7 +106,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     shopId: shop.id,
     channel: shop.provider,
     hours: shop.responseWindowHours,
-    platformRule: channelOf(shop.provider).responseWindow?.summary ?? null,
+    platformRule: responseWindowOf(shop.provider)?.summary ?? null,
   });
   const shopParams = z.object({ shopId: z.string().max(100) });
 

@@ -1,4 +1,4 @@
-import { channelOf, type InsightsOverview, insightsMessages, insightsPresets } from '@balas/contracts';
+import { type InsightsOverview, insightsMessages, insightsPresets, responseWindowOf } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -196,7 +196,7 @@ function Figures({ data }: { data: InsightsOverview }) {
   const previous = (values: (number | null)[]) => values.slice(0, dates.length);
   const none = c.chats === 0;
   const emptyChats = 'Chats will appear here as soon as shoppers write to your shops in this period.';
-  const windowRules = [...new Set(data.shops.map((s) => channelOf(s.provider).responseWindow?.summary))]
+  const windowRules = [...new Set(data.shops.map((s) => responseWindowOf(s.provider)?.summary))]
     .filter((rule) => rule !== undefined)
     .join(' ');
 
