@@ -249,7 +249,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           queue: ctx.queue,
           owned,
         });
-        await api.register(inboxViewsRoutes, { inbox: services.inbox, owned });
+        await api.register(inboxViewsRoutes, {
+          inbox: services.inbox,
+          owned,
+          providers: services.platforms.all.map((p) => p.provider),
+        });
         await api.register(draftsRoutes, { drafts: services.drafts, owned });
         await api.register(handoverRoutes, { owned });
         await api.register(savedRepliesRoutes, { savedReplies: services.savedReplies });

@@ -1,5 +1,8 @@
+import { channelOf } from './channels.ts';
 import { countWords, plural } from './count-words.ts';
 import type { OrderStatus } from './orders.ts';
+
+const sellerCentreOf = (provider: string) => channelOf(provider).sellerCentre ?? 'Seller Centre';
 
 /**
  * The chat's order, product and voucher cards and the shopper panel, in the merchant's words: apart
@@ -39,8 +42,9 @@ export const cardMessages = {
   stockUnknown: 'Stock not given',
   priceUnknown: 'Price not given',
   variations: countWords.variations,
-  sellerCentre: { shopee: 'Open in Shopee Seller Centre', lazada: 'Open in Lazada Seller Center' },
-  sellerCentreShort: { shopee: 'Seller Centre', lazada: 'Seller Center' },
+  /** The order card's link to the platform's seller site, named as the platform names it. */
+  sellerCentre: (provider: string) => `Open in ${channelOf(provider).name} ${sellerCentreOf(provider)}`,
+  sellerCentreShort: (provider: string) => sellerCentreOf(provider),
   sticker: 'Sticker',
   image: 'Image sent in the chat',
   /** Labels of messages that are not cards (spec §2), the same for every platform. */

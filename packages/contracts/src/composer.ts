@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { channelOf } from './channels.ts';
 import { limits } from './limits.ts';
 
 /**
@@ -32,8 +33,8 @@ export const chatImageIdPattern =
 /** The picture types a chat takes, told from their bytes; Shopee's upload takes all but WebP. */
 export const chatImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export type ChatImageType = (typeof chatImageTypes)[number];
-export const chatImageTypesOf = (provider: 'shopee' | 'lazada' | 'website'): readonly ChatImageType[] =>
-  provider === 'shopee' ? chatImageTypes.filter((t) => t !== 'image/webp') : chatImageTypes;
+export const chatImageTypesOf = (provider: string): readonly ChatImageType[] =>
+  channelOf(provider).webpImages ? chatImageTypes : chatImageTypes.filter((t) => t !== 'image/webp');
 
 /** A picture uploaded for a chat, ready to send. */
 export const chatImage = z.object({
@@ -62,13 +63,13 @@ export const composerWords = {
   attachVoucher: 'Send a voucher',
   sendOrder: 'Send',
   sendOrderLabel: (sn: string) => `Send order ${sn} to the chat`,
-  imageHint: (provider: 'shopee' | 'lazada' | 'website') =>
+  imageHint: (provider: string) =>
     `${typeNames(chatImageTypesOf(provider))}, up to ${megabytes(limits.chatImageMaxBytes)}`,
   // The picture's size rounded up, so a file just over the limit never reads as the limit itself.
   imageTooLarge: (bytes: number) =>
     `This picture is ${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB. Pictures can be at most ${megabytes(limits.chatImageMaxBytes)}.`,
   imageOverLimit: `Pictures can be at most ${megabytes(limits.chatImageMaxBytes)}. Choose a smaller one.`,
-  imageWrongType: (provider: 'shopee' | 'lazada' | 'website') =>
+  imageWrongType: (provider: string) =>
     `This file is not a picture the chat takes. Send ${typeNames(chatImageTypesOf(provider))}.`,
   imageEmpty: 'Choose a picture to send.',
   imageTitle: 'Send this picture?',

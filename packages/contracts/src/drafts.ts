@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CONFIDENT, KNOWS } from './glossary.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
-import { provider } from './shops.ts';
+import { providerId } from './shops.ts';
 
 /** off: the bot sends; always: every reply is a draft; unsure: drafts below the shop's confidence. */
 export const draftMode = z.enum(['off', 'always', 'unsure']);
@@ -51,7 +51,7 @@ export type DraftModeBody = z.input<typeof draftModeBody>;
 export const draftModeSetting = z.object({
   shopId: z.string(),
   shopName: z.string(),
-  channel: provider,
+  channel: providerId,
   mode: draftMode,
   below: z.number(),
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
-import { provider } from './shops.ts';
+import { providerId } from './shops.ts';
 
 export const inboxView = z.enum([
   'needs_you',
@@ -54,7 +54,7 @@ export type InboxLastFrom = z.infer<typeof inboxLastFrom>;
 export const inboxListQuery = z.object({
   view: inboxView.default('all'),
   shopId: z.uuid({ error: messages.validation.shop }).optional(),
-  channel: provider.optional(),
+  channel: providerId.optional(),
   /** Shopper name or message text (at least `limits.inbox.searchMin` characters). */
   q: z
     .string()
@@ -73,7 +73,7 @@ export const inboxRow = z.object({
   id: z.string(),
   shopId: z.string(),
   shopName: z.string(),
-  channel: provider,
+  channel: providerId,
   externalId: z.string(),
   shopperName: z.string(),
   lastMessage: z.string(),
@@ -179,7 +179,7 @@ export const responseWindowHours = z
 /** A shop's countdown setting: its override (null: the platform's rule) and the platform's rule in words. */
 export const responseWindowSetting = z.object({
   shopId: z.string(),
-  channel: provider,
+  channel: providerId,
   hours: z.number().nullable(),
   /** The platform's published rule (null for website shops: no platform counts a window). */
   platformRule: z.string().nullable(),

@@ -44,6 +44,7 @@ export const messages = {
   /** The one inbox (issue 15): its views, actions and saved replies. */
   inbox: {
     searchTooShort: 'Please enter at least 3 characters to search',
+    channel: 'Please choose a sales channel of this server',
     snoozeTime: 'Please choose a date and time to snooze until',
     snoozePast: 'Please choose a time in the future',
     snoozeTooFar: 'You can snooze a conversation for at most 30 days',
@@ -76,6 +77,11 @@ export const messages = {
       'Are you sure you would like to remove this shop? Its conversations, training and files will be deleted permanently.',
     reconnect: 'Reconnect',
     authorizeAgain: 'Authorize again',
+    /** The add-shop wizard's first step: what connecting a shop of this channel does. */
+    choose: (channel: { name: string; marketplace: boolean }) =>
+      channel.marketplace
+        ? `Answer the chats of your ${channel.name} shop.`
+        : 'Add a chat widget to your own website.',
   },
   /** The authorization window's last page, and what the dashboard says when it did not work. */
   connect: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerId } from './shops.ts';
 
 /**
  * Orders, products and their cards as the dashboard and the bot see them, whatever the platform.
@@ -44,7 +45,7 @@ export type TrackingEvent = z.infer<typeof trackingEvent>;
 
 /** What the shopper panel lists of each of the buyer's recent orders. */
 export const orderSummary = z.object({
-  platform: z.enum(['shopee', 'lazada']),
+  platform: providerId,
   orderSn: z.string(),
   status: orderStatus,
   /** The platform's own status, e.g. TO_CONFIRM_RECEIVE. */

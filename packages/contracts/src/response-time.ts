@@ -1,6 +1,7 @@
 // Shop time zones and the marketplaces' chat response windows (docs/response-windows.md gives the
 // sources and the assumptions). Used by Insights ("answered within the platform's window") and by
 // the inbox's countdown, so both count the same deadline.
+import { channelOf } from './channels.ts';
 
 /** Shopee regions and Lazada countries (case-insensitive) and the time zone their shops count days in. */
 export const regionTimeZones: Readonly<Record<string, string>> = {
@@ -105,10 +106,8 @@ export function addDays(day: string, days: number): string {
 
 // ---- response windows -------------------------------------------------------------------------
 
-export type MarketplaceProvider = 'shopee' | 'lazada';
-
+/** A marketplace's chat response window, from the rule its descriptor names (`channels.ts`). */
 export interface ResponseWindow {
-  provider: MarketplaceProvider;
   /** What the platform counts, in a merchant's words. */
   summary: string;
   /** When a chat that started at `receivedAt` must have had its first reply. */
@@ -116,33 +115,30 @@ export interface ResponseWindow {
 }
 
 const HOUR = 3600_000;
-/** Shopee: a new chat counts as answered when the shop replies within 12 hours. */
-export const SHOPEE_WINDOW_HOURS = 12;
-/** Lazada's same-day cycle: chats received before 18:00 are due at 19:00 that day; later ones at 19:00 the next day. */
-export const LAZADA_CUTOFF_HOUR = 18;
-export const LAZADA_DUE_HOUR = 19;
 
-export const responseWindows: Readonly<Record<MarketplaceProvider, ResponseWindow>> = {
-  shopee: {
-    provider: 'shopee',
-    summary: `Shopee counts a chat as answered when the shop replies within ${SHOPEE_WINDOW_HOURS} hours.`,
-    deadline: (receivedAt) => new Date(receivedAt.getTime() + SHOPEE_WINDOW_HOURS * HOUR),
-  },
-  lazada: {
-    provider: 'lazada',
-    summary: `Lazada counts a chat as answered the same day: chats received before ${LAZADA_CUTOFF_HOUR}:00 need a reply by ${LAZADA_DUE_HOUR}:00 that day, later ones by ${LAZADA_DUE_HOUR}:00 the next day.`,
+/** The shop's platform's response window, or null where no platform counts one (website). */
+export function responseWindowOf(provider: string): ResponseWindow | null {
+  const { name, responseWindow: rule } = channelOf(provider);
+  if (!rule) return null;
+  if (rule.kind === 'within')
+    return {
+      summary: `${name} counts a chat as answered when the shop replies within ${rule.hours} hours.`,
+      deadline: (receivedAt) => new Date(receivedAt.getTime() + rule.hours * HOUR),
+    };
+  const { cutoffHour, dueHour } = rule;
+  return {
+    summary: `${name} counts a chat as answered the same day: chats received before ${cutoffHour}:00 need a reply by ${dueHour}:00 that day, later ones by ${dueHour}:00 the next day.`,
     deadline(receivedAt, timeZone) {
       const p = zonedParts(receivedAt, timeZone);
       const day = `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-      const due = p.hour < LAZADA_CUTOFF_HOUR ? day : addDays(day, 1);
+      const due = p.hour < cutoffHour ? day : addDays(day, 1);
       const [year, month, d] = due.split('-').map(Number) as [number, number, number];
-      return zonedTime(timeZone, { year, month, day: d, hour: LAZADA_DUE_HOUR });
+      return zonedTime(timeZone, { year, month, day: d, hour: dueHour });
     },
-  },
-};
+  };
+}
 
 /** The reply deadline of a chat that started at `receivedAt`, or null where no platform counts one (website). */
 export function responseDeadline(provider: string, receivedAt: Date, timeZone: string): Date | null {
-  const window = responseWindows[provider as MarketplaceProvider];
-  return window ? window.deadline(receivedAt, timeZone) : null;
+  return responseWindowOf(provider)?.deadline(receivedAt, timeZone) ?? null;
 }

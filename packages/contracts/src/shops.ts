@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, phonePattern } from './auth.ts';
+import { providers } from './channels.ts';
 import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 
@@ -10,9 +11,13 @@ const value = z
   .min(1, v.value)
   .max(limits.nameMax, v.tooLong(limits.nameMax));
 
-export const providers = ['shopee', 'lazada', 'website'] as const;
 export const provider = z.enum(providers);
-export type Provider = z.infer<typeof provider>;
+/**
+ * A platform's id as answers carry it: one of `providers`, or one the server registered beside them
+ * (a test's own platform, decision 0028). An id that comes in is checked against the server's
+ * registry, not against this list.
+ */
+export const providerId = z.string().min(1).max(40);
 
 /** Shop creation payload (spec §3): answer has authUrl. */
 export const shopCreateBody = z.object({
@@ -38,7 +43,7 @@ export const shopStatus = z.enum(['pending', 'active', 'reconnect']);
 export const shop = z.object({
   id: z.string(),
   shopId: z.string(),
-  providerName: provider,
+  providerName: providerId,
   type: z.string(),
   addInformation,
   defaultBotStatus: z.boolean(),

@@ -1,4 +1,4 @@
-import { pageOf } from '@balas/contracts';
+import { pageOf, providers } from '@balas/contracts';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { useShops } from '../features/shops/api/get-shops.ts';
@@ -73,9 +73,10 @@ const title = (text: string): RouteHandle => ({ title: text });
 /** The add-shop wizard's steps (spec §2): choose, register (one child per provider), authorize. */
 const addShopSteps: RouteObject[] = [
   { index: true, element: <AddShopChooseStep /> },
-  { path: 'shopee', element: <AddShopRegistrationStep key="shopee" provider="shopee" /> },
-  { path: 'lazada', element: <AddShopRegistrationStep key="lazada" provider="lazada" /> },
-  { path: 'website', element: <AddShopRegistrationStep key="website" provider="website" /> },
+  ...providers.map((provider) => ({
+    path: provider,
+    element: <AddShopRegistrationStep key={provider} provider={provider} />,
+  })),
   { path: 'pending', element: <AddShopPendingStep /> },
   { path: 'complete', element: <AddShopCompleteStep /> },
 ];

@@ -8,6 +8,8 @@ import {
   lazadaSessionPage,
   messagePageQuery,
   replyBody,
+  routeSegmentIds,
+  routeSegments,
   sessionListQuery,
   shopeeConversation,
   shopeeConversationPage,
@@ -200,8 +202,9 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  for (const provider of ['shopee', 'lazada'] as const) {
-    const row = provider === 'lazada' ? lazadaSession : shopeeConversation;
+  for (const provider of routeSegmentIds) {
+    const sessions = routeSegments[provider].chats === 'sessions';
+    const row = sessions ? lazadaSession : shopeeConversation;
     app.put(
       `/${provider}/v1/:shopId/:conversationId`,
       {
@@ -220,7 +223,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<{
       },
     );
 
-    const messageSchema = provider === 'lazada' ? lazadaMessage : shopeeMessage;
+    const messageSchema = sessions ? lazadaMessage : shopeeMessage;
     app.post(
       `/${provider}/v1/:shopId/:conversationId`,
       {

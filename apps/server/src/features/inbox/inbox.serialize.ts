@@ -1,5 +1,5 @@
 import {
-  channelOf,
+  chatShapeOf,
   contentLabel,
   cutText,
   type LazadaMessageView,
@@ -103,7 +103,7 @@ export const lazadaMessageView = (
 
 /** A shop's conversation in the API's shape for its route segment (the website's chats use Shopee's). */
 export const conversationViewOf = (shop: Pick<ShopRow, 'provider'>, c: ListConversation) =>
-  channelOf(shop.provider).routeSegment === 'lazada' ? lazadaSessionView(c) : shopeeConversationView(c);
+  chatShapeOf(shop.provider) === 'sessions' ? lazadaSessionView(c) : shopeeConversationView(c);
 
 /** A shop's message in the API's shape for its route segment. */
 export const messageViewOf = (
@@ -111,7 +111,7 @@ export const messageViewOf = (
   m: PageMessage,
   c: Pick<ConversationRow, 'customerId' | 'externalId'>,
 ) =>
-  channelOf(shop.provider).routeSegment === 'lazada'
+  chatShapeOf(shop.provider) === 'sessions'
     ? lazadaMessageView(m, c)
     : shopeeMessageView(m, c, shop.externalId ?? shop.id);
 

@@ -1,4 +1,4 @@
-import { imageIdOf, type MessageContent } from '@balas/contracts';
+import { channelOf, imageIdOf, type MessageContent } from '@balas/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
@@ -20,7 +20,7 @@ import type { InboxService } from './inbox.service.ts';
  * unseen, the reply shown as the last word). Ties go by the order of storing.
  */
 export const stampOf = (provider: ShopRow['provider'], at: Date) =>
-  provider === 'shopee' ? new Date(Math.floor(at.getTime() / 1000) * 1000) : at;
+  channelOf(provider).wholeSecondStamps ? new Date(Math.floor(at.getTime() / 1000) * 1000) : at;
 
 /**
  * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as

@@ -1,4 +1,4 @@
-import { dataOf, orderLookup, productLookup, recentOrdersLookup } from '@balas/contracts';
+import { dataOf, orderLookup, productLookup, recentOrdersLookup, routeSegmentIds } from '@balas/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { InboxService } from '../inbox/inbox.service.ts';
@@ -21,7 +21,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   const preHandler = shopGuard(owned.shop, { param: 'shopId' });
   const tags = ['orders'];
 
-  for (const provider of ['shopee', 'lazada'] as const) {
+  for (const provider of routeSegmentIds) {
     app.get(
       `/${provider}/v1/:shopId/orders/:orderSn`,
       {

@@ -63,23 +63,23 @@ export function createOrdersService(
     return problem('platform', serverMessages.orders.unavailable(name), 5);
   }
 
-  async function access(shop: ShopRow & { provider: 'shopee' | 'lazada' }): Promise<PlatformAccess> {
+  async function access(shop: ShopRow): Promise<PlatformAccess> {
     const { accessToken, externalId } = await deps.shops.accessToken(shop);
     return { accessToken, externalId, region: shop.region };
   }
 
   /** The shop's platform's order calls (a marketplace always has them). */
-  const ordersOf = (shop: ShopRow & { provider: 'shopee' | 'lazada' }): OrderPlatform => {
+  const ordersOf = (shop: ShopRow): OrderPlatform => {
     const orders = deps.platforms.of(shop.provider).orders;
     if (!orders) throw new Error(`${shop.provider} has no order calls`);
     return orders;
   };
 
-  const isMarketplace = (shop: ShopRow): shop is ShopRow & { provider: 'shopee' | 'lazada' } =>
-    shop.provider !== 'website';
+  /** A shop whose platform has orders of its own (not the website). */
+  const isMarketplace = (shop: ShopRow) => deps.platforms.of(shop.provider).orders !== null;
 
   /** The order from the cache or the platform; throws when the platform cannot be reached. */
-  const loadOrder = (shop: ShopRow & { provider: 'shopee' | 'lazada' }, orderSn: string) =>
+  const loadOrder = (shop: ShopRow, orderSn: string) =>
     cache.get<CachedOrder>(
       shop.id,
       `order:${orderSn}`,
@@ -120,7 +120,7 @@ export function createOrdersService(
   }
 
   /** The shop's recent orders with their buyers, shared by every conversation's panel. */
-  async function recentOrders(shop: ShopRow & { provider: 'shopee' | 'lazada' }): Promise<RecentOrder[]> {
+  async function recentOrders(shop: ShopRow): Promise<RecentOrder[]> {
     return cache.get(shop.id, 'recent-orders', async () =>
       ordersOf(shop).recentOrders(await access(shop), now()),
     );

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shops } from '../../db/schema.ts';
 import { eventually } from '../../test/marketplace-flow.ts';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app.ts';
 import { createFakeDefinition, signFakePush } from './fake.platform.ts';
@@ -83,11 +81,17 @@ describe('a platform registered from its own folder', () => {
       payload: ['Shipping is free for orders above RM120.', 'Orders arrive in 1 to 3 working days.'],
     });
     expect(answers.statusCode, answers.body).toBe(200);
-    // The bot is switched on in the database: the dashboard's shop answer lists the shipped platforms
-    // only (its `providerName` is the contracts' closed `Provider`, decision 0028), so the shop
-    // settings route cannot answer for a test's platform.
-    await t.ctx.database.db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, shopId));
-    t.app.services.shops.cache.forget(shopId);
+    // The merchant turns the bot on in the shop's settings; the answer names the shop's platform.
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: `/api/shopee/v1/${shopId}`,
+      headers,
+      payload: { defaultBotStatus: true },
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json().data).toMatchObject({ id: shopId, providerName: 'fake', defaultBotStatus: true });
+    const listed = await t.app.inject({ url: '/api/shopee', headers });
+    expect(listed.json().data).toEqual([expect.objectContaining({ id: shopId, providerName: 'fake' })]);
     await t.ctx.queue.idle(60_000);
 
     // A forged push is refused; a signed one is taken, and the bot's answer goes out on the platform.
@@ -108,5 +112,12 @@ describe('a platform registered from its own folder', () => {
     }, 60_000);
     expect(reply).toMatchObject({ shopId: SHOP, conversationId: 'conv-1', to: 'buyer-9' });
     expect(reply?.text).toContain('RM120');
+
+    // The inbox lists the chat under its platform, and filters by it.
+    const inbox = await t.app.inject({ url: '/api/inbox/conversations?channel=fake', headers });
+    expect(inbox.statusCode, inbox.body).toBe(200);
+    expect(inbox.json().data).toEqual([
+      expect.objectContaining({ shopId, channel: 'fake', shopperName: 'Nurul' }),
+    ]);
   }, 240_000);
 });

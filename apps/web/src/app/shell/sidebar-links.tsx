@@ -1,5 +1,5 @@
 import type { Shop } from '@balas/contracts';
-import { channelOf } from '@balas/contracts';
+import { simulatorOf } from '@balas/contracts';
 import type { SvgIconComponent } from '@mui/icons-material';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
@@ -25,7 +25,7 @@ interface NavLink {
  */
 export function navLinks(shop: Shop | null): NavLink[] {
   const forShop = (path: string) => (shop ? path : '/dashboard/shops');
-  const simulator = channelOf(shop?.providerName ?? 'shopee').simulator;
+  const simulator = simulatorOf(shop?.providerName);
   return [
     { to: '/inbox', label: 'Inbox', icon: InboxOutlined, active: ['/inbox'] },
     {

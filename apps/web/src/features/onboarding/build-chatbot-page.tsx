@@ -1,4 +1,4 @@
-import { channelOf } from '@balas/contracts';
+import { simulatorOf } from '@balas/contracts';
 import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import School from '@mui/icons-material/School';
 import UploadFile from '@mui/icons-material/UploadFile';
@@ -27,7 +27,7 @@ export function BuildChatbotPage() {
       icon: ChatBubbleOutlineOutlined,
       title: 'Try it',
       text: 'Ask the simulator what your shoppers would ask.',
-      to: `/dashboard/test/${channelOf(shop?.providerName ?? 'shopee').simulator}${q}`,
+      to: `/dashboard/test/${simulatorOf(shop?.providerName)}${q}`,
     },
   ];
   return (

@@ -1,4 +1,4 @@
-import { chatImage, composerWords, dataOf, limits } from '@balas/contracts';
+import { chatImage, composerWords, dataOf, limits, routeSegmentIds } from '@balas/contracts';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ export const composerRoutes: FastifyPluginAsyncZod<{ owned: Owned; chatImages: C
   });
   const tags = ['inbox'];
 
-  for (const provider of ['shopee', 'lazada'] as const) {
+  for (const provider of routeSegmentIds) {
     app.post(
       `/${provider}/v1/:shopId/chat-images`,
       {

@@ -7,8 +7,8 @@ import {
   inboxRow,
   limits,
   responseWindowBody,
+  responseWindowOf,
   responseWindowSetting,
-  responseWindows,
   snoozeBody,
   messages as words,
 } from '@balas/contracts';
@@ -26,7 +26,9 @@ const DAY = 86_400_000;
 export const inboxViewsRoutes: FastifyPluginAsyncZod<{
   inbox: InboxService;
   owned: Owned;
-}> = async (app, { inbox, owned }) => {
+  /** The registered platforms' ids: a `channel` filter names one of them. */
+  providers: readonly string[];
+}> = async (app, { inbox, owned, providers }) => {
   const tags = ['inbox'];
 
   /** A conversation of one of the merchant's shops with its shop, or 404 (another merchant's too). */
@@ -42,7 +44,9 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, querystring: inboxListQuery, response: { 200: inboxPage } } },
     async (request) => {
       // Another merchant's shop is not found, as on every shop-scoped route (not an empty page).
-      const { shopId } = request.query;
+      const { shopId, channel } = request.query;
+      if (channel !== undefined && !providers.includes(channel))
+        throw new AppError('validation', words.inbox.channel, { channel: words.inbox.channel });
       if (shopId && !(await owned.recentShop(request.merchantId, shopId))) throw notFound('Shop not found');
       return inbox.views.list(request.merchantId, request.query);
     },
@@ -102,7 +106,7 @@ export const inboxViewsRoutes: FastifyPluginAsyncZod<{
     shopId: shop.id,
     channel: shop.provider,
     hours: shop.responseWindowHours,
-    platformRule: shop.provider === 'website' ? null : responseWindows[shop.provider].summary,
+    platformRule: responseWindowOf(shop.provider)?.summary ?? null,
   });
   const shopParams = z.object({ shopId: z.string().max(100) });
 

@@ -135,6 +135,10 @@ describe('the one inbox', () => {
     expect(await ids(`view=all&shopId=${web}`)).toEqual(['a2', 'a1']);
     expect(await ids('view=all&channel=shopee')).toEqual(['b2', 'b1']);
     expect(await ids('view=all&channel=lazada')).toEqual([]);
+    // A channel is one the server registered (not only the dashboard's list), and nothing else.
+    const unknown = await get('/inbox/conversations?channel=ebay');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.channel).toBe(words.inbox.channel);
     expect(await ids('view=all&q=penang')).toEqual(['b1']); // message text, any case
     expect(await ids('view=all&q=pper%20a2')).toEqual(['a2']); // part of the shopper's name
     expect(await ids('view=all&q=100%25')).toEqual([]); // LIKE characters are plain text

@@ -1,5 +1,5 @@
 import type { LazadaSessionView, Shop, ShopeeConversationView } from '@balas/contracts';
-import { channelOf } from '@balas/contracts';
+import { channelOf, chatShapeOf } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -62,13 +62,13 @@ export const conversationsQuery = (shop: Shop, search = '') =>
     queryKey: conversationsKey(shop.id, search),
     initialPageParam: null as Page['next'],
     queryFn: async ({ pageParam, signal }): Promise<Page> => {
-      if (shop.providerName === 'lazada') {
+      if (chatShapeOf(shop.providerName) === 'sessions') {
         const page = await api<{
           session_list: LazadaSessionView[];
           next_start_time: string;
           next_cursor_id: string;
           has_more: boolean;
-        }>(`/lazada/v1/${shop.id}`, {
+        }>(`/${channelOf(shop.providerName).routeSegment}/v1/${shop.id}`, {
           query: {
             direction: 'older',
             type: 'all',
@@ -90,7 +90,7 @@ export const conversationsQuery = (shop: Shop, search = '') =>
           more: boolean;
           next_cursor: { next_message_time_nano: string; conversation_id: string };
         };
-      }>(`/shopee/v1/${shop.id}`, {
+      }>(`/${channelOf(shop.providerName).routeSegment}/v1/${shop.id}`, {
         query: {
           direction: 'older',
           type: 'all',

@@ -5,7 +5,7 @@ import type {
   Shop,
   ShopeeMessageView,
 } from '@balas/contracts';
-import { channelOf, type MessageContent, readContent } from '@balas/contracts';
+import { channelOf, chatShapeOf, type MessageContent, readContent } from '@balas/contracts';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -83,7 +83,7 @@ export const messagesQuery = (shop: Shop, conversation: string) =>
     initialPageParam: '',
     queryFn: async ({ pageParam, signal }): Promise<Page> => {
       const query = { page_size: 25, offset: pageParam || undefined };
-      if (shop.providerName === 'lazada') {
+      if (chatShapeOf(shop.providerName) === 'sessions') {
         const page = await api<{ message_list: LazadaMessageView[]; next_offset: string }>(
           path(shop, conversation),
           { query, signal },

@@ -3,7 +3,6 @@ import {
   limits,
   type OrderLookup,
   type ProductLookup,
-  type Provider,
   type RecentOrdersLookup,
   type ShopVoucher,
 } from '@balas/contracts';
@@ -13,7 +12,7 @@ import { api } from '../../../lib/api-client.ts';
 /** What the card lookups need of the chat's shop. */
 export interface CardShop {
   id: string;
-  providerName: Provider;
+  providerName: string;
 }
 
 /** The server caches lookups this long; the dashboard keeps its copy as long. */

@@ -1,11 +1,10 @@
 import {
-  channelOf,
   glossary,
   insightsMessages,
   type KnowledgeGap,
   limits,
   messages,
-  type Provider,
+  simulatorOf,
 } from '@balas/contracts';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import {
@@ -43,7 +42,8 @@ export function GapEntryDialog({
   onClose,
 }: {
   gap: KnowledgeGap;
-  provider: Provider;
+  /** The gap's shop's platform; undefined while the shops load. */
+  provider: string | undefined;
   onClose: () => void;
 }) {
   const topics = useTopics(gap.shopId);
@@ -130,10 +130,7 @@ export function GapEntryDialog({
             )}
           </DialogContent>
           <DialogActions>
-            <Button
-              component={Link}
-              to={`/dashboard/test/${channelOf(provider).simulator}?shopId=${gap.shopId}`}
-            >
+            <Button component={Link} to={`/dashboard/test/${simulatorOf(provider)}?shopId=${gap.shopId}`}>
               Open the simulator
             </Button>
             <Button variant="contained" onClick={onClose}>

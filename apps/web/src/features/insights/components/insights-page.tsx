@@ -1,4 +1,4 @@
-import { type InsightsOverview, insightsMessages, insightsPresets, responseWindows } from '@balas/contracts';
+import { type InsightsOverview, insightsMessages, insightsPresets, responseWindowOf } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import {
@@ -196,9 +196,8 @@ function Figures({ data }: { data: InsightsOverview }) {
   const previous = (values: (number | null)[]) => values.slice(0, dates.length);
   const none = c.chats === 0;
   const emptyChats = 'Chats will appear here as soon as shoppers write to your shops in this period.';
-  const windows = data.shops.filter((s) => s.provider !== 'website').map((s) => s.provider);
-  const windowRules = [...new Set(windows)]
-    .map((w) => responseWindows[w as 'shopee' | 'lazada']?.summary)
+  const windowRules = [...new Set(data.shops.map((s) => responseWindowOf(s.provider)?.summary))]
+    .filter((rule) => rule !== undefined)
     .join(' ');
 
   const chatsSeries: Series[] = [

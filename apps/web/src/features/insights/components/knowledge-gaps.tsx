@@ -22,7 +22,7 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
   const gaps = useKnowledgeGaps(shopId);
   const { dismiss } = useGapMutations();
   const [open, setOpen] = useState<KnowledgeGap | null>(null);
-  const providerOf = (id: string) => shops.find((s) => s.id === id)?.providerName ?? 'shopee';
+  const providerOf = (id: string) => shops.find((s) => s.id === id)?.providerName;
 
   return (
     <Box component="section" aria-labelledby="gaps-title" sx={{ mt: 5 }}>

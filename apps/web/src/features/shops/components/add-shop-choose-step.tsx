@@ -1,14 +1,10 @@
-import type { Provider } from '@balas/contracts';
+import { channelOf, messages, providers } from '@balas/contracts';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import { Box, Card, CardActionArea, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
 
-const choices: { provider: Provider; text: string }[] = [
-  { provider: 'shopee', text: 'Answer the chats of your Shopee shop.' },
-  { provider: 'lazada', text: 'Answer the chats of your Lazada shop.' },
-  { provider: 'website', text: 'Add a chat widget to your own website.' },
-];
+const choices = providers.map((provider) => ({ provider, text: messages.shops.choose(channelOf(provider)) }));
 
 /** Step 1: which kind of shop to connect. */
 export function AddShopChooseStep() {

@@ -1,4 +1,4 @@
-import { type ConnectFailure, messages, type Shop } from '@balas/contracts';
+import { type ConnectFailure, messages, provider, providers, type Shop } from '@balas/contracts';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import {
   Alert,
@@ -54,7 +54,8 @@ export function AddShopPendingStep() {
   // The shop's page is named by its platform: the marketplace this wizard connects.
   const open = (id: string) => {
     selectShop(id);
-    navigate(shopPath({ id, providerName: search.get('provider') === 'lazada' ? 'lazada' : 'shopee' }));
+    // (The shop's page puts its own platform in the address once it has loaded.)
+    navigate(shopPath({ id, providerName: provider.safeParse(search.get('provider')).data ?? providers[0] }));
   };
   useAuthorizationOutcome((outcome) => {
     if (outcome.type === 'connected') open(outcome.shopId || shopId);

@@ -1,5 +1,5 @@
 import type { Shop, ShopOnboarding } from '@balas/contracts';
-import { channelOf } from '@balas/contracts';
+import { channelOf, simulatorOf } from '@balas/contracts';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Alert, Box, Button, Card, CardContent, Link as MuiLink, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -67,7 +67,7 @@ export function GettingStarted({ shop, state }: { shop: Shop; state: ShopOnboard
       action: (
         <Button
           component={Link}
-          to={`/dashboard/test/${website ? 'website' : 'shopee'}${q}`}
+          to={`/dashboard/test/${simulatorOf(shop.providerName)}${q}`}
           variant="outlined"
           size="small"
         >

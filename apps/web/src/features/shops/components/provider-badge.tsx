@@ -1,19 +1,28 @@
-import type { Provider } from '@balas/contracts';
+import { channelOf, type Provider } from '@balas/contracts';
 import LanguageRounded from '@mui/icons-material/LanguageRounded';
 import { Avatar, Chip } from '@mui/material';
 
-const looks: Record<Provider, { label: string; color: string; letter: string | null }> = {
-  shopee: { label: 'Shopee', color: '#ee4d2d', letter: 'S' },
-  lazada: { label: 'Lazada', color: '#1a2bd1', letter: 'L' },
-  website: { label: 'Website', color: '#35495e', letter: null },
+const looks: Record<Provider, { color: string; letter: string | null }> = {
+  shopee: { color: '#ee4d2d', letter: 'S' },
+  lazada: { color: '#1a2bd1', letter: 'L' },
+  website: { color: '#35495e', letter: null },
 };
 
-export const providerLabel = (provider: Provider) => looks[provider].label;
-export const providerColor = (provider: Provider) => looks[provider].color;
+/** A platform's look; one the dashboard does not list (a test's own platform) gets a neutral one. */
+const lookOf = (provider: string) => {
+  const label = channelOf(provider).name;
+  return {
+    label,
+    ...(looks[provider as Provider] ?? { color: '#35495e', letter: label.charAt(0).toUpperCase() }),
+  };
+};
+
+export const providerLabel = (provider: string) => lookOf(provider).label;
+export const providerColor = (provider: string) => lookOf(provider).color;
 
 /** The provider's mark: a coloured tile with its initial (a globe for websites). */
-export function ProviderAvatar({ provider, size = 40 }: { provider: Provider; size?: number }) {
-  const look = looks[provider];
+export function ProviderAvatar({ provider, size = 40 }: { provider: string; size?: number }) {
+  const look = lookOf(provider);
   return (
     <Avatar
       variant="rounded"
@@ -26,8 +35,8 @@ export function ProviderAvatar({ provider, size = 40 }: { provider: Provider; si
 }
 
 /** The provider's name as a small outlined chip in its colour. */
-export function ProviderBadge({ provider }: { provider: Provider }) {
-  const look = looks[provider];
+export function ProviderBadge({ provider }: { provider: string }) {
+  const look = lookOf(provider);
   return (
     <Chip
       size="small"

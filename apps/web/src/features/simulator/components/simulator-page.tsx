@@ -12,7 +12,8 @@ export function SimulatorPage() {
   if (isLoading) return null;
   if (!shop) return <Navigate to="/dashboard/shops" replace />;
   // Website merchants also get the floating widget, exactly as their visitors see it.
-  const website = channelOf(shop.providerName).simulator === 'website' && provider !== 'shopee';
+  const simulator = channelOf(shop.providerName).simulator;
+  const website = simulator === 'website' && (provider === undefined || provider === simulator);
   return (
     <Box>
       {website && <WebsiteWidget shopId={shop.id} />}

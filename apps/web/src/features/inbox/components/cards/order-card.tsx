@@ -64,10 +64,10 @@ export function SellerCentreLink({
       target="_blank"
       rel="noopener noreferrer"
       variant="caption"
-      aria-label={cardMessages.sellerCentre[order.platform]}
+      aria-label={cardMessages.sellerCentre(order.platform)}
       sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, whiteSpace: 'nowrap' }}
     >
-      {short ? cardMessages.sellerCentreShort[order.platform] : cardMessages.sellerCentre[order.platform]}
+      {short ? cardMessages.sellerCentreShort(order.platform) : cardMessages.sellerCentre(order.platform)}
       <OpenInNew sx={{ fontSize: 14 }} />
     </Link>
   );
