@@ -36,14 +36,11 @@ import { freePort } from '../test/standalone-sandbox.ts';
 const ROUNDS = 3;
 const PER_ROUND = 5;
 const distributed = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
-// Not in CI yet (OUTBOX_KILL=1 runs it; OUTBOX_KILL_ALL=1 adds PostgreSQL + Redis): under CI's
-// load it left two of fifteen messages unanswered for over 200 s after two kills on PGlite, cause not
-// found (docs/decisions/0027-outbox.md, "Open"). It passed at low load on both.
-const enabled = Boolean(process.env.OUTBOX_KILL || process.env.OUTBOX_KILL_ALL);
-const modes =
-  distributed && process.env.OUTBOX_KILL_ALL
-    ? (['embedded', 'postgres+redis'] as const)
-    : (['embedded'] as const);
+// Embedded on every run without DATABASE_URL and REDIS_URL (the first CI run); the run with them
+// would repeat the embedded case, so PostgreSQL + Redis (about three minutes more) runs on demand
+// with OUTBOX_KILL_ALL=1, which runs both.
+const enabled = !distributed || Boolean(process.env.OUTBOX_KILL_ALL);
+const modes = distributed ? (['embedded', 'postgres+redis'] as const) : (['embedded'] as const);
 
 (enabled ? describe : describe.skip).each(modes)(
   'outbox relay and sweeper killed with SIGKILL (%s)',
@@ -61,9 +58,14 @@ const modes =
       await waitUntilReady(server, healthy(base), 90_000);
     };
 
-    /** The server's database, read or written from this process (PGlite: only while the server is down). */
+    /**
+     * The server's database, read or written from this process (PGlite: only while the server is
+     * down). Without Redis: this process only writes rows and their events (it never relays them),
+     * and Socket.IO's Redis adapter, closed with a read pending, rejects it unhandled.
+     */
     async function withDatabase<T>(use: (ctx: AppContext) => Promise<T>): Promise<T> {
-      const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'warn' }));
+      const { REDIS_URL: _redis, ...database } = env;
+      const ctx = await createContext(loadConfig({ ...database, LOG_LEVEL: 'warn' }));
       try {
         return await use(ctx);
       } finally {
