@@ -38,8 +38,10 @@ export const normalizeSql = (sql: string) =>
 function postgresReader(counts: () => WireCounts) {
   let buffer = Buffer.alloc(0);
   let started = false;
-  // The statement an unnamed Parse prepared, for the Execute that follows.
-  let parsed = '';
+  // Statements by the name Parse gave them ('' the unnamed one), and the one the last Bind chose:
+  // a named statement is parsed once per connection and then only bound and executed.
+  const prepared = new Map<string, string>();
+  let bound = '';
   return (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk]);
     for (;;) {
@@ -67,9 +69,14 @@ function postgresReader(counts: () => WireCounts) {
         c.roundTrips++;
       } else if (type === 'P') {
         const nameEnd = body.indexOf(0);
-        parsed = normalizeSql(body.toString('utf8', nameEnd + 1, body.indexOf(0, nameEnd + 1)));
+        const sql = normalizeSql(body.toString('utf8', nameEnd + 1, body.indexOf(0, nameEnd + 1)));
+        prepared.set(body.toString('utf8', 0, nameEnd), sql);
+      } else if (type === 'B') {
+        const portalEnd = body.indexOf(0);
+        const name = body.toString('utf8', portalEnd + 1, body.indexOf(0, portalEnd + 1));
+        bound = prepared.get(name) ?? `(prepared before counting: ${name})`;
       } else if (type === 'E') {
-        c.byStatement.set(parsed, (c.byStatement.get(parsed) ?? 0) + 1);
+        c.byStatement.set(bound, (c.byStatement.get(bound) ?? 0) + 1);
         c.statements++;
       } else if (type === 'S') c.roundTrips++;
     }

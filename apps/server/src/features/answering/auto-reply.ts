@@ -125,13 +125,18 @@ export function createAutoReply(
     return row ?? null;
   }
 
-  async function decide(messageId: string): Promise<AutoReplyOutcome> {
+  /** The message decided on, with its conversation and shop as they are now. */
+  async function read(messageId: string) {
     const [row] = await db
       .select({ message: messages, conversation: conversations, shop: shops })
       .from(messages)
       .innerJoin(conversations, eq(conversations.id, messages.conversationId))
       .innerJoin(shops, eq(shops.id, messages.shopId))
       .where(eq(messages.id, messageId));
+    return row;
+  }
+
+  async function decide(row: Awaited<ReturnType<typeof read>>): Promise<AutoReplyOutcome> {
     if (row?.message.sender !== 'customer') return quiet();
     const { shop, conversation } = row;
     if (conversation.handedOver) return quiet(true);
@@ -261,9 +266,10 @@ export function createAutoReply(
     let { mark } = claim;
     let outcome: AutoReplyOutcome | null = null;
     for (let round = 1; ; round++) {
-      const decided = await decide(messageId);
+      const row = await read(messageId);
+      const decided = await decide(row);
       if (!outcome?.sent) outcome = decided;
-      if (await deps.inbox.settleAnswer(messageId, mark)) return outcome;
+      if (await deps.inbox.settleAnswer(messageId, mark, { shop: row?.shop })) return outcome;
       if (round >= DECIDE_ROUNDS) {
         await deps.inbox.releaseAnswer(messageId);
         return outcome;

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+import { isDeepStrictEqual } from 'node:util';
 import { type BusinessHours, channels, type InboxRow } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -53,7 +54,10 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
   function emitConversation(shop: ShopRow, c: ConversationRow) {
     const conversation = conversationViewOf(shop, c);
     ctx.realtime.emit(channels.shop(shop.id), 'shop.conversation', { shopId: shop.id, conversation });
-    const row = toInboxRow(c, shop);
+    emitInboxRow(shop, c, toInboxRow(c, shop));
+  }
+
+  function emitInboxRow(shop: ShopRow, c: ConversationRow, row: InboxRow) {
     ctx.realtime.emit(channels.merchant(shop.merchantId), 'inbox.updated', {
       conversationId: c.id,
       shopId: shop.id,
@@ -61,6 +65,18 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
     });
     countsSoon(shop.merchantId);
     for (const watch of watchers) watch(shop, row);
+  }
+
+  /**
+   * A decision cleared the conversation's `answer_due`, and nothing else: the shop's list shows
+   * nothing of it, and the inbox row only through its state. The dashboards hear it when the row
+   * reads otherwise than with the answer due (after a bot's reply, the shop's last word, it does
+   * not: that reply's own row said it all).
+   */
+  function emitAnswerSettled(shop: ShopRow, c: ConversationRow) {
+    const now = new Date();
+    const row = toInboxRow(c, shop, now);
+    if (!isDeepStrictEqual(row, toInboxRow({ ...c, answerDue: true }, shop, now))) emitInboxRow(shop, c, row);
   }
 
   function emitMessage(shop: ShopRow, c: ConversationRow, m: MessageRow) {
@@ -212,11 +228,19 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
      * a conversation left with nothing due and its shopper waiting shows in "Needs you" at once.
      * True when nothing is due for the message any more.
      */
-    async settleAnswer(messageId: string, mark: string | null, options: { force?: boolean } = {}) {
+    async settleAnswer(
+      messageId: string,
+      mark: string | null,
+      /** `shop`: the message's shop, when the caller holds it (not read again). */
+      options: { force?: boolean; shop?: ShopRow } = {},
+    ) {
       const { settled, conversation } = await store.settleAnswer(messageId, mark, options);
       if (conversation) {
-        const [shop] = await db.select().from(shops).where(eq(shops.id, conversation.shopId));
-        if (shop) emitConversation(shop, conversation);
+        const [shop] =
+          options.shop?.id === conversation.shopId
+            ? [options.shop]
+            : await db.select().from(shops).where(eq(shops.id, conversation.shopId));
+        if (shop) emitAnswerSettled(shop, conversation);
       }
       return settled;
     },

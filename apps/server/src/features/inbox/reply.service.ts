@@ -1,5 +1,5 @@
 import { channelOf, imageIdOf, type MessageContent } from '@balas/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { botDrafts, conversations, messages } from '../../db/schema.ts';
@@ -49,20 +49,30 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
             }
           : undefined,
       });
-      const sent = await db.transaction(async (tx) => {
-        // The platform may have pushed our own message back before we got here: keep one row.
-        const [echo] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, externalId)));
-        if (echo && echo.id !== pending.id) await tx.delete(messages).where(eq(messages.id, echo.id));
-        const [row] = await tx
+      const markSent = (tx: Pick<typeof db, 'update'>, unless?: SQL) =>
+        tx
           .update(messages)
           .set({ externalId, status: 'sent', error: null })
-          .where(eq(messages.id, pending.id))
+          .where(and(eq(messages.id, pending.id), unless))
           .returning();
-        return row!;
-      });
+      // One statement, unless the platform pushed our own message back before we got here and a row
+      // holds its id already: then one row is kept, in a transaction.
+      const [marked] = await markSent(
+        db,
+        sql`not exists (select 1 from ${messages} echo where echo.shop_id = ${shop.id}
+          and echo.external_id = ${externalId} and echo.id <> ${pending.id})`,
+      );
+      const sent =
+        marked ??
+        (await db.transaction(async (tx) => {
+          const [echo] = await tx
+            .select()
+            .from(messages)
+            .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, externalId)));
+          if (echo && echo.id !== pending.id) await tx.delete(messages).where(eq(messages.id, echo.id));
+          const [row] = await markSent(tx);
+          return row!;
+        }));
       inbox.emitMessage(shop, conversation, sent);
       return sent;
     } catch (error) {
@@ -103,8 +113,8 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
     const storing = db.transaction(async (tx) => {
       // The conversation first, as every writer of it takes it: the message's insert queues the
       // conversation for Insights (a trigger), which a hand-back does after locking the conversation.
-      await tx
-        .select({ id: conversations.id })
+      const [locked] = await tx
+        .select({ draftUntil: conversations.draftUntil })
         .from(conversations)
         .where(eq(conversations.id, conversation.id))
         .for('no key update');
@@ -149,14 +159,16 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
         })
         .where(eq(conversations.id, conversation.id))
         .returning();
-      await tx
-        .update(botDrafts)
-        .set({
-          handledAt: new Date(),
-          outcome: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then 'sent' else 'replaced' end`,
-          messageId: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then ${pending.id}::uuid end`,
-        })
-        .where(and(eq(botDrafts.conversationId, conversation.id), isNull(botDrafts.handledAt)));
+      // A draft of the bot waits only where the conversation says so (drafts/ writes both at once).
+      if (locked?.draftUntil)
+        await tx
+          .update(botDrafts)
+          .set({
+            handledAt: new Date(),
+            outcome: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then 'sent' else 'replaced' end`,
+            messageId: sql`case when ${botDrafts.replyTo} = ${replyTo}::uuid then ${pending.id}::uuid end`,
+          })
+          .where(and(eq(botDrafts.conversationId, conversation.id), isNull(botDrafts.handledAt)));
       return { pending, conversation: updated! };
     });
     return storing.catch((error: unknown) => {

@@ -22,6 +22,16 @@ export function createWebhookEvents(db: Db) {
         returning key`)) as unknown as { rows: { key: string }[] };
       return stored.rows[0]?.key ?? null;
     },
+
+    /**
+     * A push was handled: marked processed, and its outbox event acknowledged in the same
+     * statement (the job acknowledges its own event: a push is never published again).
+     */
+    async processed(eventId: string) {
+      await db.execute(sql`with processed as (
+          update webhook_events set processed_at = now() where id = ${eventId})
+        delete from outbox where kind = ${PUSH_RECEIVED} and key = ${eventId}`);
+    },
   };
 }
 export type WebhookEvents = ReturnType<typeof createWebhookEvents>;

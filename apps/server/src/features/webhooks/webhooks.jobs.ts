@@ -3,12 +3,12 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { deadJobs, shops, webhookEvents } from '../../db/schema.ts';
-import type { Outbox } from '../../platform/outbox.ts';
+import { acknowledge, type Outbox } from '../../platform/outbox.ts';
 import { bindJob, defineJob, errorText } from '../../platform/queue.ts';
 import type { LostPushes, PlatformId, PlatformPush } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { SyncService } from '../inbox/sync.service.ts';
-import { PUSH_RECEIVED } from './webhook-events.ts';
+import { createWebhookEvents, PUSH_RECEIVED } from './webhook-events.ts';
 
 /** Pages of a platform's lost-push list read per gap repair (Shopee: 100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
@@ -68,11 +68,7 @@ export function webhooksJobHandlers(
     .from(webhookEvents)
     .where(and(eq(webhookEvents.id, sql.placeholder('eventId')), isNull(webhookEvents.processedAt)))
     .prepare('webhooks_unprocessed_event');
-  const markProcessed = db
-    .update(webhookEvents)
-    .set({ processedAt: sql`now()` })
-    .where(eq(webhookEvents.id, sql.placeholder('eventId')))
-    .prepare('webhooks_mark_processed');
+  const events = createWebhookEvents(db);
   const shopBy = async (provider: PlatformId, externalId: string) =>
     (await activeShop.execute({ provider, externalId }))[0];
 
@@ -113,19 +109,21 @@ export function webhooksJobHandlers(
 
   async function processPush({ eventId }: { eventId: string }) {
     const [event] = await unprocessedEvent.execute({ eventId });
-    if (!event) return;
+    // Handled already (a relay beside a job that was slow to finish): only its event is left.
+    if (!event) return acknowledge(db, [PUSH_RECEIVED], eventId);
     const raw = (event.payload as { raw: string }).raw;
     const decode = deps.platforms.of(event.provider).decodePush;
     if (!decode) throw new Error(`${event.provider} takes no pushes`);
     // Every id of a push is looked up or stored: NUL and half surrogates go, as in every request.
     await handlePush(event.provider, normalizeInput(decode(raw)));
-    await markProcessed.execute({ eventId });
+    await events.processed(eventId);
   }
   const processEvent = deps.outbox.subscribe({
     kinds: [PUSH_RECEIVED],
     job: processEventJob,
     keyOf: (p) => p.eventId,
-    ack: 'on-success',
+    // Acknowledged with the mark "processed" (one statement): no read of the event before handling.
+    ack: 'by-subscriber',
     handle: processPush,
     // Given up (kept in dead_jobs by the outbox): the push is no longer waiting.
     onDead: async ({ eventId }) => {

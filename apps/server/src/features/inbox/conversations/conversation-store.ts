@@ -224,31 +224,42 @@ export function createConversationStore(db: Db) {
       const sentAt = ms(m.sentAt);
       const text = previewText(m.content);
       const fromCustomer = m.sender === 'customer';
+      if (!fromCustomer) {
+        // Stored already (our reply, marked sent with the id the platform gave it): a duplicate,
+        // the platform's echo of every reply we send, known without a transaction.
+        // Adopting another of our rows with the same words would give two rows one platform id.
+        const [known] = await db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, m.externalId)));
+        if (known) return null;
+      }
       return db.transaction(async (tx) => {
-        await tx
-          .insert(conversations)
-          .values({
-            shopId: shop.id,
-            externalId: c.externalId,
-            customerId: c.customerId,
-            customerName: c.customerName,
-            latestAt: new Date(0),
-          })
-          .onConflictDoNothing({ target: [conversations.shopId, conversations.externalId] });
-        const [conversation] = await tx
-          .select()
-          .from(conversations)
-          .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, c.externalId)))
-          // Not 'update': see settleAnswer (a reply being stored holds a key share on the row).
-          .for('no key update');
+        const locked = () =>
+          tx
+            .select()
+            .from(conversations)
+            .where(and(eq(conversations.shopId, shop.id), eq(conversations.externalId, c.externalId)))
+            // Not 'update': see settleAnswer (a reply being stored holds a key share on the row).
+            .for('no key update');
+        // Most messages are of a known conversation: one statement; a new one is inserted (held by
+        // this transaction), or read once another push of it committed.
+        let [conversation] = await locked();
+        if (!conversation) {
+          [conversation] = await tx
+            .insert(conversations)
+            .values({
+              shopId: shop.id,
+              externalId: c.externalId,
+              customerId: c.customerId,
+              customerName: c.customerName,
+              latestAt: new Date(0),
+            })
+            .onConflictDoNothing({ target: [conversations.shopId, conversations.externalId] })
+            .returning();
+          if (!conversation) [conversation] = await locked();
+        }
         if (!fromCustomer) {
-          // Stored already (our reply, marked sent with the id the platform gave it): a duplicate.
-          // Adopting another of our rows with the same words would give two rows one platform id.
-          const [known] = await tx
-            .select({ id: messages.id })
-            .from(messages)
-            .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, m.externalId)));
-          if (known) return null;
           const [ours] = await tx
             .select({ id: messages.id, status: messages.status })
             .from(messages)
@@ -613,36 +624,40 @@ export function createConversationStore(db: Db) {
      */
     async settleAnswer(messageId: string, mark: string | null, options: { force?: boolean } = {}) {
       return db.transaction(async (tx) => {
+        // The message's conversation, locked. No key update: a reply being stored holds a key share
+        // on the row (its foreign key) and then updates it; a stronger lock waiting between the two
+        // deadlocks with it.
         const [message] = await tx
-          .select({ conversationId: messages.conversationId })
+          .select({ conversationId: conversations.id })
           .from(messages)
-          .where(eq(messages.id, messageId));
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .where(eq(messages.id, messageId))
+          .for('no key update', { of: conversations });
         if (!message) {
           await acknowledge(tx, ANSWER_DUE_EVENTS, messageId);
           return { settled: true, conversation: null };
         }
         const { conversationId } = message;
-        // No key update: a reply being stored holds a key share on the row (its foreign key) and
-        // then updates it; a stronger lock waiting between the two deadlocks with it.
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(eq(conversations.id, conversationId))
-          .for('no key update');
+        let removed = false;
         if (options.force || mark !== null) {
-          await tx
+          const gone = await tx
             .delete(answersDue)
             .where(
               and(
                 eq(answersDue.messageId, messageId),
                 options.force ? undefined : sql`${answersDue.dueAt} <= ${mark}::timestamptz`,
               ),
-            );
+            )
+            .returning({ id: answersDue.messageId });
+          removed = gone.length > 0;
         }
-        const [left] = await tx
-          .select({ id: answersDue.messageId })
-          .from(answersDue)
-          .where(eq(answersDue.messageId, messageId));
+        // A message has one row: the one removed was all that was due.
+        const [left] = removed
+          ? []
+          : await tx
+              .select({ id: answersDue.messageId })
+              .from(answersDue)
+              .where(eq(answersDue.messageId, messageId));
         // Nothing due any more: its events are done with (the outbox relays them no more).
         if (!left) await acknowledge(tx, ANSWER_DUE_EVENTS, messageId);
         const [cleared] = await tx
