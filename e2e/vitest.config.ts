@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 150_000,
     hookTimeout: 150_000,
     maxWorkers: 2,
+    globalSetup: ['e2e/support/data-template.ts'],
   },
 });

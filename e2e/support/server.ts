@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,13 +24,22 @@ export interface RunningServer {
   port: number;
   dataDir: string;
   logs: string[];
-  stop(): Promise<void>;
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 /** Starts the real product as production runs it (`npm run serve`: the built server, SPA and sandbox) as a child process. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { fresh?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'balas-e2e-'));
+  // The database the global setup migrated (data-template.ts), unless a fresh one is asked for.
+  // (Imported here: the benches use this module's freePort outside vitest.)
+  if (!options.fresh) {
+    const { inject } = await import('vitest');
+    cpSync(join(inject('dataTemplate'), 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  }
   const url = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
@@ -71,12 +80,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     port,
     dataDir,
     logs,
-    async stop() {
+    async stop(stopOptions = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!stopOptions.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
