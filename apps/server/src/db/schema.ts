@@ -1,5 +1,5 @@
 import type { StoredAnalysis } from '@balas/bot';
-import type { BusinessHours, HandoverSummary, MessageContent, Provider } from '@balas/contracts';
+import type { BusinessHours, HandoverSummary, MessageContent } from '@balas/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -91,7 +91,7 @@ export const shops = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: 'cascade' }),
     // A registered platform's id (platforms/definitions.ts); text, so a platform needs no migration.
-    provider: text('provider').$type<Provider>().notNull(),
+    provider: text('provider').notNull(),
     /** The platform's shop id (Shopee shop_id, Lazada seller id); null until authorized. */
     externalId: text('external_id'),
     name: text('name').notNull(),

@@ -1,4 +1,4 @@
-import type { ComposedKind, MessageContent, Provider, ShopVoucher } from '@balas/contracts';
+import type { ComposedKind, MessageContent, ShopVoucher } from '@balas/contracts';
 import type { z } from 'zod';
 import type { ProductVariationRow, ShopRow } from '../db/schema.ts';
 import type { OrderPlatform } from './orders.ts';
@@ -12,11 +12,6 @@ import type { OrderPlatform } from './orders.ts';
 /** A platform's id: the shops' `provider` and the segment of its routes (`/api/webhooks/{id}`). */
 export type PlatformId = string;
 
-/**
- * A registered platform's id as the shops' column is typed (decision 0028): the shipped ids are the
- * contracts' `Provider`s; a test's own platform stores its id, which the text column keeps as it is.
- */
-export const asProvider = (id: PlatformId) => id as Provider;
 /** live: real credentials; sandbox: the built-in sandbox; off: not configured on this server. */
 export type PlatformMode = 'live' | 'sandbox' | 'off';
 

@@ -8,7 +8,13 @@ import {
   orderNotFoundReply,
   orderStatusReply,
 } from '@balas/bot';
-import { handoverReasonMessage, type LookupProblem, serverMessages, shopTimeZone } from '@balas/contracts';
+import {
+  channelOf,
+  handoverReasonMessage,
+  type LookupProblem,
+  serverMessages,
+  shopTimeZone,
+} from '@balas/contracts';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import type { ConversationRow } from '../inbox/inbox.serialize.ts';
@@ -25,8 +31,6 @@ export interface OrderAnswer {
 export type OrderAsker =
   | { conversation: ConversationRow; question: string }
   | { simulator: string; question: string };
-
-const platformName = { shopee: 'Shopee', lazada: 'Lazada', website: 'the platform' } as const;
 
 /**
  * Order questions answered from the platform (`planOrderAnswer` of the bot decides which): the
@@ -73,7 +77,7 @@ export function createOrderAnswers(
     const reason = handoverReasonMessage('order_status', plan.question);
     const why = problem
       ? problem.reason === 'platform'
-        ? serverMessages.orders.botHandover.platform(platformName[shop.provider])
+        ? serverMessages.orders.botHandover.platform(channelOf(shop.provider).name)
         : serverMessages.orders.botHandover[problem.reason]
       : null;
     return {

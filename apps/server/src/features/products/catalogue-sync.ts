@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { shops as shopsTable } from '../../db/schema.ts';
-import { asProvider } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { ProductsService } from './products.service.ts';
 
@@ -37,7 +36,7 @@ export function createCatalogueSync(
     /** Connected marketplace shops not synced since `before` (or never). */
     async dueShops(before: Date): Promise<ShopRow[]> {
       // The platforms a shop is authorized on (not the website).
-      const marketplaces = platforms.all.filter((p) => p.connector).map((p) => asProvider(p.provider));
+      const marketplaces = platforms.all.filter((p) => p.connector).map((p) => p.provider);
       return db
         .select()
         .from(shopsTable)

@@ -12,12 +12,7 @@ import { knowledgeFiles, type ShopConfig, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { type Outbox, publish } from '../../platform/outbox.ts';
 import { randomToken, sha256 } from '../../platform/secrets.ts';
-import {
-  asProvider,
-  type Connector,
-  type MarketplaceTokens,
-  type PlatformId,
-} from '../../platforms/platform.ts';
+import type { Connector, MarketplaceTokens, PlatformId } from '../../platforms/platform.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import { shopOnboarding } from './onboarding.ts';
 import { createOwned, createShopCache, isUuid } from './shop-guard.ts';
@@ -125,7 +120,7 @@ export function createShopsService(
         .insert(shops)
         .values({
           merchantId,
-          provider: asProvider(provider),
+          provider: provider,
           name: body.name,
           personName: body.person_name,
           personEmail: body.person_email,
@@ -161,18 +156,14 @@ export function createShopsService(
       const [row] = await db
         .select()
         .from(shops)
-        .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, asProvider(provider))));
+        .where(and(eq(shops.oauthStateHash, sha256(state)), eq(shops.provider, provider)));
       if (!row) throw new AppError('unprocessable', 'This authorization link is invalid or was already used');
       const connected = await connectorOf(provider).completeAuthorization(query);
       const [taken] = await db
         .select({ id: shops.id })
         .from(shops)
         .where(
-          and(
-            eq(shops.provider, asProvider(provider)),
-            eq(shops.externalId, connected.externalId),
-            ne(shops.id, row.id),
-          ),
+          and(eq(shops.provider, provider), eq(shops.externalId, connected.externalId), ne(shops.id, row.id)),
         );
       if (taken) throw new AppError('conflict', 'This shop is already connected to Balas');
       const [updated] = await db

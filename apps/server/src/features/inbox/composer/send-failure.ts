@@ -1,4 +1,4 @@
-import { channelOf, composerWords, type Provider, type SendFailure } from '@balas/contracts';
+import { channelOf, composerWords, type SendFailure } from '@balas/contracts';
 import { isAuthError, isRetryable, MarketplaceError, needsReauthorization } from '@balas/marketplaces';
 import { AppError } from '../../../errors.ts';
 import { PlatformOffError } from '../../../platforms/platform.ts';
@@ -22,7 +22,7 @@ export function sendFailureOf(error: unknown): SendFailure {
  * What the chat says beside a message that was not sent, in the merchant's words (the platform's
  * own code and text go to the log). Our own errors (a shop to reconnect) already speak them.
  */
-export function sendFailureText(provider: Provider, error: unknown): string {
+export function sendFailureText(provider: string, error: unknown): string {
   if (error instanceof AppError) return error.message;
   return composerWords.failure[sendFailureOf(error)](channelOf(provider).name);
 }
