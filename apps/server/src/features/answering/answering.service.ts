@@ -9,7 +9,9 @@ import {
   estimateIndexBytes,
   type HistoryTurn,
   madeAnalyses,
+  reviveShopIndex,
   type ShopIndex,
+  serializeShopIndex,
 } from '@balas/bot';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -18,8 +20,8 @@ import { botAnswers, shops } from '../../db/schema.ts';
 import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
 import { createIndexCache } from './index-cache.ts';
-import { createPassageAnalyses, createPassageEmbeddings } from './passage-embeddings.ts';
-import { loadShopKnowledge } from './shop-knowledge.ts';
+import { createPassageAnalyses, createPassageEmbeddings, createStoredIndexes } from './passage-embeddings.ts';
+import { loadShopKnowledge, shopVoice } from './shop-knowledge.ts';
 
 /**
  * Answers a shopper's question for a shop. The shop's retrieval index is built once per training
@@ -35,11 +37,29 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
   const approved = createApprovedAnswers(ctx.database.db);
 
   const analyses = createPassageAnalyses(ctx.database.db);
+  const storedIndexes = createStoredIndexes(ctx.database.db);
   const embeddingModel = ctx.config.ai?.embeddingModel;
   const vectors = embeddingModel ? createPassageEmbeddings(ctx.database.db, embeddingModel) : undefined;
 
-  /** `previous`: the shop's index of an older training version, updated by the passages that changed. */
+  /**
+   * The shop's index for its training version: revived from the one a build of that version stored
+   * (in any process), or else built, `previous` (an older version's index) updated by the passages
+   * that changed, and stored for the next process that does not hold the shop.
+   */
   async function buildIndex(shop: ShopRow, previous: ShopIndex | undefined): Promise<ShopIndex> {
+    const kept = await storedIndexes.load(shop.id, shop.trainingVersion);
+    const revived = kept === undefined ? undefined : reviveShopIndex(kept, shopVoice(shop));
+    const index = revived ?? (await assemble(shop, previous));
+    if (embedder) {
+      // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
+      await embedShopIndex(index, embedder, {
+        ...(revived ? {} : { previous }),
+        ...(vectors ? { store: vectors } : {}),
+      }).catch((error) => ctx.log.warn({ err: error }, 'embedding failed'));
+    }
+    return index;
+  }
+  async function assemble(shop: ShopRow, previous: ShopIndex | undefined): Promise<ShopIndex> {
     const knowledge = await loadShopKnowledge(ctx.database.db, shop);
     // Analyses neither the previous index nor this build holds come from the database, where the
     // first build of a text (in any process) left them.
@@ -47,12 +67,10 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
     const index = buildShopIndex(knowledge, previous, stored);
     const made = madeAnalyses(index);
     if (made.size) await analyses.save(made);
-    if (embedder) {
-      // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
-      await embedShopIndex(index, embedder, { previous, ...(vectors ? { store: vectors } : {}) }).catch(
-        (error) => ctx.log.warn({ err: error }, 'embedding failed'),
-      );
-    }
+    // A failed write costs the next cold process a build, not this answer.
+    await storedIndexes
+      .save(shop.id, shop.trainingVersion, serializeShopIndex(index))
+      .catch((error) => ctx.log.warn({ err: error }, 'storing the shop index failed'));
     return index;
   }
   const indexFor = (shop: ShopRow) =>
