@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { AnswerType } from './answer-type.ts';
 import {
   analyserIdentity,
   buildBm25,
+  buildShopIndex,
   heldAnalyses,
   holdAnalyses,
   type Passage,
@@ -12,19 +14,65 @@ import {
 import type { Sentence } from './sentences.ts';
 import { SpellingCorrector } from './spelling.ts';
 import { analyze } from './tokenize.ts';
-import type { Lang, ProductRecord } from './types.ts';
+import type { Lang, ProductRecord, ShopKnowledge } from './types.ts';
 
 // A shop's assembled index written out as one JSON text, so a process that does not hold the shop
 // revives it from one row instead of reading every row of the shop and assembling it again. Terms
 // and words are numbers into one table of strings; postings, lengths and the speller's neighbours
 // are derived again on revival by the same code a build uses, so the revived index is the built one.
 
-/** Bumped when the stored form or what an index holds changes: an older form is never revived. */
+/**
+ * Bumped by hand when the stored form or what an index holds changes in a way the probe below may
+ * not show; the probe's stored form is hashed into the format too, so a change to how a build
+ * assembles an index (passages, postings, routing, speller words) that shows on it retires stored
+ * indexes by itself, as the analyser's identity retires stored analyses.
+ */
 const STORED_INDEX_REVISION = 1;
+const PROBE: ShopKnowledge = {
+  shopName: 'Probe',
+  topics: [
+    {
+      id: 't',
+      name: 'Penghantaran 运费',
+      categorization: ['Shipping fee, courier, how many days to arrive.'],
+      knowledge: [
+        { id: 'k', text: 'Shipping RM6.90 to West Malaysia; 2-3 working days. 西马1至3个工作天。' },
+      ],
+    },
+  ],
+  chunks: [
+    { id: 'c0', fileId: 'f', fileName: 'care-guide.txt', ordinal: 0, text: '== Care ==\n- Wash at 30°C' },
+    {
+      id: 'c1',
+      fileId: 'f',
+      fileName: 'care-guide.txt',
+      ordinal: 1,
+      text: 'Waranti 12 bulan, iron on low heat.',
+    },
+  ],
+  products: [
+    {
+      productId: 'p',
+      name: 'Baju Kurung Seri – Pink',
+      description: 'Cotton silk. 颜色：玫瑰粉。',
+      price: 129,
+      currency: 'MYR',
+      stock: 0,
+      variations: [{ id: 'xl', name: 'XL Putih', price: 139, stock: 2 }],
+    },
+  ],
+  productInfo: [{ id: 'i', productIds: ['p'], title: 'Saiz?', description: 'S to XL, fits true to size.' }],
+};
+let format: string | undefined;
 
-/** What a stored index must have been written by to be revived: this form and this analyser. */
+/** What a stored index must have been written by to be revived: this form, analyser and assembly. */
 export function storedIndexFormat(): string {
-  return `${STORED_INDEX_REVISION}.${analyserIdentity()}`;
+  if (format === undefined) {
+    const probe = JSON.stringify(encode(buildShopIndex(PROBE)));
+    const hash = createHash('sha256').update(`${analyserIdentity()}\u0000${probe}`).digest('base64url');
+    format = `${STORED_INDEX_REVISION}.${hash.slice(0, 16)}`;
+  }
+  return format;
 }
 
 type PassageSpec = Omit<Passage, 'key' | 'lang' | 'sentences' | 'answers'>;
@@ -43,7 +91,7 @@ interface StoredPassage {
 }
 
 interface StoredShopIndex {
-  format: string;
+  format?: string;
   strings: string[];
   passages: StoredPassage[];
   topics: ShopIndex['topics'];
@@ -60,6 +108,10 @@ interface StoredShopIndex {
  * and model), nor the shop's name and handover message, which a reviver takes from the shop row.
  */
 export function serializeShopIndex(index: ShopIndex): string {
+  return JSON.stringify({ format: storedIndexFormat(), ...encode(index) });
+}
+
+function encode(index: ShopIndex): StoredShopIndex {
   const ids = new Map<string, number>();
   const strings: string[] = [];
   const id = (s: string) => {
@@ -93,8 +145,7 @@ export function serializeShopIndex(index: ShopIndex): string {
       words: counts(analyses?.get(k)?.words ?? []),
     };
   });
-  const stored: StoredShopIndex = {
-    format: storedIndexFormat(),
+  return {
     strings,
     passages,
     topics: index.topics,
@@ -105,7 +156,6 @@ export function serializeShopIndex(index: ShopIndex): string {
     speller: counts(index.speller.ownCounts()),
     nextChunk: [...index.nextChunk].flat(),
   };
-  return JSON.stringify(stored);
 }
 
 /**
