@@ -78,13 +78,50 @@ export function storedIndexFormat(): string {
 type PassageSpec = Omit<Passage, 'key' | 'lang' | 'sentences' | 'answers'>;
 /** Term (or word) ids and counts, flattened: id, count, id, count... */
 type Counts = number[];
+/**
+ * A sentence: where it is in its passage's text (from, to), or its own text when it is not a part
+ * of it (to is then 0), its line, language, flags (heading 1, list item 2, skip 4) and section.
+ */
+type StoredSentence = [
+  from: number | string,
+  to: number,
+  line: number,
+  lang: Lang,
+  flags: number,
+  section?: string,
+];
+
+function encodeSentences(text: string, sentences: Sentence[]): StoredSentence[] {
+  let at = 0;
+  return sentences.map((s) => {
+    const flags = (s.heading ? 1 : 0) | (s.listItem ? 2 : 0) | (s.skip ? 4 : 0);
+    const found = text.indexOf(s.text, at);
+    const where: [number | string, number] = found === -1 ? [s.text, 0] : [found, found + s.text.length];
+    if (found !== -1) at = found;
+    const out: StoredSentence = [...where, s.line, s.lang, flags];
+    if (s.section !== undefined) out.push(s.section);
+    return out;
+  });
+}
+
+function decodeSentences(text: string, stored: StoredSentence[]): Sentence[] {
+  return stored.map(([from, to, line, lang, flags, section]) => ({
+    text: typeof from === 'string' ? from : text.slice(from, to),
+    line,
+    lang,
+    heading: (flags & 1) !== 0,
+    ...(section !== undefined ? { section } : {}),
+    listItem: (flags & 2) !== 0,
+    skip: (flags & 4) !== 0,
+  }));
+}
 
 interface StoredPassage {
   p: PassageSpec;
   /** The analysis key (`analysisKeys`), to hold the analysis for the next build; '' if unknown. */
   k: string;
   lang: Lang;
-  sentences: Sentence[];
+  sentences: StoredSentence[];
   answers: AnswerType[];
   terms: Counts;
   words: Counts;
@@ -139,7 +176,7 @@ function encode(index: ShopIndex): StoredShopIndex {
       p,
       k,
       lang,
-      sentences,
+      sentences: encodeSentences(p.text, sentences),
       answers: [...answers],
       terms: counts(index.bm25.docTerms[i]!),
       words: counts(analyses?.get(k)?.words ?? []),
@@ -195,7 +232,7 @@ export function reviveShopIndex(
     if (!a) {
       a = {
         lang: s.lang,
-        sentences: s.sentences,
+        sentences: decodeSentences(s.p.text, s.sentences),
         answers: new Set(s.answers),
         terms: map(s.terms),
         words: map(s.words),
