@@ -115,6 +115,7 @@ export async function benchColdShops(): Promise<Figure[]> {
         firstEver.push(await ask(answering, rows[i]!, n));
         warm.push(await ask(answering, rows[i]!, n + 1));
       }
+      await answering.indexesWritten();
     })();
     // A process that holds none of them (a new worker, or the shop evicted), with no stored index:
     // it reads each shop's rows and stored analyses and assembles (as before decision 0032), and
@@ -124,6 +125,7 @@ export async function benchColdShops(): Promise<Figure[]> {
     await (async () => {
       const built = createAnsweringService(ctx, {});
       for (const [n, i] of order.entries()) coldBuilt.push(await ask(built, rows[i]!, n));
+      await built.indexesWritten();
     })();
     // Another such process: each shop's index revived from the stored one.
     const other = createAnsweringService(ctx, {});
@@ -189,6 +191,7 @@ export async function benchColdShops(): Promise<Figure[]> {
         .returning();
       edited.push(await ask(other, bumped!, k));
     }
+    await other.indexesWritten();
 
     globalThis.gc?.();
     const memory = process.memoryUsage();
