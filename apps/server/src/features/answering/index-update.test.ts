@@ -238,6 +238,18 @@ describe('shop indexes across processes', () => {
     await store.save(shopId, 6, serializeShopIndex(built));
     expect(await store.load(shopId, 6)).toBeUndefined();
     expect(await store.load(shopId, 7)).toBeDefined();
+    // A row that does not parse: the shop is built again, answers, and the row is written anew.
+    await store.save(shopId, shopRowNow.trainingVersion + 7, '{"truncated');
+    await t.ctx.database.db
+      .update(shops)
+      .set({ trainingVersion: shopRowNow.trainingVersion + 7 })
+      .where(eq(shops.id, shopId));
+    const other = process();
+    expect(await ask(other, shopId, 'how many days to deliver?')).toMatch(/1 to 3 working days/);
+    await other.indexesWritten();
+    expect(
+      reviveShopIndex((await store.load(shopId, shopRowNow.trainingVersion + 7))!, shopVoice(shopRowNow)),
+    ).toBeDefined();
   });
 
   it('stores a vector as the model gave it (real[] on PGlite and PostgreSQL)', async () => {
