@@ -96,7 +96,7 @@ export function buildBm25(
 ): Bm25Index {
   const postings = new Map<string, { docs: number[]; tfs: number[] }>();
   const docLength = new Float64Array(docs.length);
-  // Once per distinct term, not per occurrence: the tests were a tenth of an assembly's time.
+  // Once per distinct term, not per occurrence: the tests took a tenth of a profile of revivals.
   const weights = new Map<string, number>();
   let total = 0;
   docs.forEach((own, doc) => {
