@@ -79,11 +79,11 @@ export function bm25Idf(index: Bm25Index, term: string): number {
 
 const LABEL_TF = 1;
 
-/** Length of a document for BM25: Chinese bigrams count less than words, single characters not at all. */
-function termLength(term: string, tf: number): number {
+/** A term's weight in a document's BM25 length: Chinese bigrams less than words, single characters nil. */
+function termWeight(term: string): number {
   if (isHanUnigram(term)) return 0;
-  if (/^\p{Script=Han}{2}$/u.test(term)) return tf * 0.6;
-  return tf;
+  if (/^\p{Script=Han}{2}$/u.test(term)) return 0.6;
+  return 1;
 }
 
 /**
@@ -96,6 +96,8 @@ export function buildBm25(
 ): Bm25Index {
   const postings = new Map<string, { docs: number[]; tfs: number[] }>();
   const docLength = new Float64Array(docs.length);
+  // Once per distinct term, not per occurrence: the tests took a tenth of a profile of revivals.
+  const weights = new Map<string, number>();
   let total = 0;
   docs.forEach((own, doc) => {
     let len = 0;
@@ -106,7 +108,12 @@ export function buildBm25(
       for (const t of label.keys()) terms.set(t, (terms.get(t) ?? 0) + LABEL_TF);
     }
     for (const [term, tf] of terms) {
-      len += termLength(term, tf);
+      let weight = weights.get(term);
+      if (weight === undefined) {
+        weight = termWeight(term);
+        weights.set(term, weight);
+      }
+      len += tf * weight;
       let p = postings.get(term);
       if (!p) {
         p = { docs: [], tfs: [] };
@@ -172,7 +179,7 @@ const SPELLER_ENTRY_BYTES = 250;
 
 let shared: SpellingCorrector | undefined;
 /** The lexicon's and the built-in words, which every shop's speller knows: one copy per process. */
-function sharedVocabulary(): SpellingCorrector {
+export function sharedVocabulary(): SpellingCorrector {
   if (!shared) {
     const counts = new Map<string, number>();
     for (const w of lexiconWords()) counts.set(w, (counts.get(w) ?? 0) + 2);
@@ -183,7 +190,7 @@ function sharedVocabulary(): SpellingCorrector {
 }
 
 /** What a passage's text makes, computed once and reused by the next build of the same shop. */
-interface PassageAnalysis {
+export interface PassageAnalysis {
   lang: Lang;
   sentences: Sentence[];
   answers: Set<AnswerType>;
@@ -200,6 +207,20 @@ const analysesOf = new WeakMap<
   ShopIndex,
   { passages: Map<string, PassageAnalysis>; terms: Map<string, Map<string, number>>; made: Set<string> }
 >();
+
+/** The analyses an index holds for the next build, by key (`stored-index.ts` writes them out). */
+export function heldAnalyses(index: ShopIndex): Map<string, PassageAnalysis> | undefined {
+  return analysesOf.get(index)?.passages;
+}
+
+/** Gives a revived index the analyses its build held, so the next build updates it by what changed. */
+export function holdAnalyses(
+  index: ShopIndex,
+  passages: Map<string, PassageAnalysis>,
+  terms = new Map<string, Map<string, number>>(),
+): void {
+  analysesOf.set(index, { passages, terms, made: new Set() });
+}
 
 function latinWords(text: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -295,7 +316,7 @@ const PROBE = [
 ];
 let analyserId: string | undefined;
 /** What the analyser is: its revision and its output on a fixed probe (computed once per process). */
-function analyserIdentity(): string {
+export function analyserIdentity(): string {
   if (analyserId === undefined) {
     const hash = createHash('sha256').update(String(ANALYSIS_REVISION));
     for (const text of PROBE) {

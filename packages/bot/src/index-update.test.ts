@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from './eval/seeded-random.ts';
 import { buildShopIndex, madeAnalyses, type ShopIndex, type StoredAnalysis } from './index-builder.ts';
 import { retrieve } from './retrieval.ts';
+import { reviveShopIndex, serializeShopIndex } from './stored-index.ts';
 import { testShop } from './test-support/shop-fixture.ts';
 import type { ShopKnowledge } from './types.ts';
 
@@ -149,19 +150,26 @@ describe('an index updated after a training change', () => {
         for (const [key, a] of madeAnalyses(index)) stored.set(key, JSON.parse(JSON.stringify(a)));
       };
       keep(updated);
+      // Each step's index written out and revived (another process reading the stored index), then
+      // updated by the next edit: revival keeps what the incremental path needs.
+      const revive = (index: ShopIndex) => reviveShopIndex(serializeShopIndex(index), shop)!;
+      let relayed = revive(updated);
       for (let step = 0; step < 12; step++) {
         kinds[Math.floor(next() * kinds.length)]!(shop);
         updated = buildShopIndex(shop, updated);
         keep(updated);
+        const fromRevived = buildShopIndex(shop, relayed);
+        expect(fromRevived.stats.analysed, `seed ${seed} step ${step}`).toBe(updated.stats.analysed);
+        relayed = revive(fromRevived);
         const fresh = buildShopIndex(shop);
         // Another process, cold: every analysis read from the store, none made.
         const cold = buildShopIndex(shop, undefined, stored);
         expect(cold.stats.analysed, `seed ${seed} step ${step}`).toBe(0);
         // Structures first: retrieval fills the speller's memo of corrections.
-        for (const index of [updated, cold])
+        for (const index of [updated, cold, fromRevived, relayed])
           expect(withoutStats(index), `seed ${seed} step ${step}`).toEqual(withoutStats(fresh));
         const expected = ranked(fresh);
-        for (const index of [updated, cold])
+        for (const index of [updated, cold, fromRevived, relayed])
           expect(ranked(index), `seed ${seed} step ${step}`).toEqual(expected);
       }
     }

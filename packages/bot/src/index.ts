@@ -99,5 +99,6 @@ export { analyzeQuery, type Query, type RankedPassage, type Retrieval, retrieve 
 export { routeTopics, type TopicScore } from './routing.ts';
 export { type Sentence, sentencesOf } from './sentences.ts';
 export { splitQuestions } from './split.ts';
+export { reviveShopIndex, serializeShopIndex, storedIndexFormat } from './stored-index.ts';
 export { analyze, malayRoot, segment, stem, stemEnglish } from './tokenize.ts';
 export * from './types.ts';

@@ -99,6 +99,11 @@ export class SpellingCorrector {
     return this.freq.has(word) || this.base?.known(word) === true;
   }
 
+  /** The words this corrector holds itself and their counts, in the order it took them (a stored index). */
+  ownCounts(): [string, number][] {
+    return [...this.freq];
+  }
+
   /** Entries this corrector holds itself (not its base's): its words and their neighbourhood keys. */
   get entries(): number {
     return this.freq.size + this.neighbours.size + this.memo.size;

@@ -1203,3 +1203,19 @@ export const passageAnalyses = pgTable('passage_analyses', {
   analysis: jsonb('analysis').$type<StoredAnalysis>().notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A shop's assembled retrieval index for one training version, as `serializeShopIndex` writes it
+ * (decision 0032): a process that does not hold the shop revives it from this row instead of
+ * reading every row of the shop's training and assembling it. One row a shop, the newest version
+ * built; a row of another version or `format` is never revived.
+ */
+export const shopIndexes = pgTable('shop_indexes', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id, { onDelete: 'cascade' }),
+  trainingVersion: integer('training_version').notNull(),
+  format: text('format').notNull(),
+  data: text('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

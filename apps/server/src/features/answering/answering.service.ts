@@ -9,7 +9,9 @@ import {
   estimateIndexBytes,
   type HistoryTurn,
   madeAnalyses,
+  reviveShopIndex,
   type ShopIndex,
+  serializeShopIndex,
 } from '@balas/bot';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -18,8 +20,8 @@ import { botAnswers, shops } from '../../db/schema.ts';
 import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
 import { createIndexCache } from './index-cache.ts';
-import { createPassageAnalyses, createPassageEmbeddings } from './passage-embeddings.ts';
-import { loadShopKnowledge } from './shop-knowledge.ts';
+import { createPassageAnalyses, createPassageEmbeddings, createStoredIndexes } from './passage-embeddings.ts';
+import { loadShopKnowledge, shopVoice } from './shop-knowledge.ts';
 
 /**
  * Answers a shopper's question for a shop. The shop's retrieval index is built once per training
@@ -35,11 +37,35 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
   const approved = createApprovedAnswers(ctx.database.db);
 
   const analyses = createPassageAnalyses(ctx.database.db);
+  const storedIndexes = createStoredIndexes(ctx.database.db);
   const embeddingModel = ctx.config.ai?.embeddingModel;
   const vectors = embeddingModel ? createPassageEmbeddings(ctx.database.db, embeddingModel) : undefined;
 
-  /** `previous`: the shop's index of an older training version, updated by the passages that changed. */
+  /**
+   * The shop's index for its training version: revived from the one a build of that version stored
+   * (in any process), or else built, `previous` (an older version's index) updated by the passages
+   * that changed, and stored for the next process that does not hold the shop.
+   */
   async function buildIndex(shop: ShopRow, previous: ShopIndex | undefined): Promise<ShopIndex> {
+    const kept = await storedIndexes.load(shop.id, shop.trainingVersion);
+    let revived: ShopIndex | undefined;
+    try {
+      revived = kept === undefined ? undefined : reviveShopIndex(kept, shopVoice(shop));
+    } catch (error) {
+      // A row that does not parse is built again and overwritten, not a shop without answers.
+      ctx.log.warn({ err: error, shopId: shop.id }, 'stored shop index unreadable');
+    }
+    const index = revived ?? (await assemble(shop, previous));
+    if (embedder) {
+      // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
+      await embedShopIndex(index, embedder, {
+        ...(revived ? {} : { previous }),
+        ...(vectors ? { store: vectors } : {}),
+      }).catch((error) => ctx.log.warn({ err: error }, 'embedding failed'));
+    }
+    return index;
+  }
+  async function assemble(shop: ShopRow, previous: ShopIndex | undefined): Promise<ShopIndex> {
     const knowledge = await loadShopKnowledge(ctx.database.db, shop);
     // Analyses neither the previous index nor this build holds come from the database, where the
     // first build of a text (in any process) left them.
@@ -47,13 +73,21 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
     const index = buildShopIndex(knowledge, previous, stored);
     const made = madeAnalyses(index);
     if (made.size) await analyses.save(made);
-    if (embedder) {
-      // Without vectors retrieval stays lexical: an embedding outage must not stop answers.
-      await embedShopIndex(index, embedder, { previous, ...(vectors ? { store: vectors } : {}) }).catch(
-        (error) => ctx.log.warn({ err: error }, 'embedding failed'),
-      );
-    }
+    writeOut(shop, index);
     return index;
+  }
+  /**
+   * Indexes being written out. The answer that built an index does not wait for it (for 200 chunks,
+   * about 15 ms of serializing and a 400 KB row). A failed or lost write costs the next cold process
+   * a build, nothing else.
+   */
+  const writing = new Set<Promise<void>>();
+  function writeOut(shop: ShopRow, index: ShopIndex) {
+    const write: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => storedIndexes.save(shop.id, shop.trainingVersion, serializeShopIndex(index)))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'storing the shop index failed'))
+      .finally(() => writing.delete(write));
+    writing.add(write);
   }
   const indexFor = (shop: ShopRow) =>
     cache.get(shop.id, shop.trainingVersion, (previous) => buildIndex(shop, previous));
@@ -81,6 +115,10 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
     record,
     /** The index cache's figures (shops held, bytes, hits, misses, evictions). */
     indexStats: () => cache.stats(),
+    /** Settles once the indexes built so far are written out (or failed to be). */
+    indexesWritten: async () => {
+      await Promise.all([...writing]);
+    },
     /** The simulator's conversation so far (its logged answers), oldest first. */
     simulatorHistory: (shopId: string, conversation: string) =>
       simulatorTurns(ctx.database.db, shopId, conversation),

@@ -1,14 +1,21 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { analysesToRead, buildShopIndex, createOpenAICompatibleBackend, madeAnalyses } from '@balas/bot';
-import { count, eq } from 'drizzle-orm';
+import {
+  analysesToRead,
+  buildShopIndex,
+  createOpenAICompatibleBackend,
+  madeAnalyses,
+  reviveShopIndex,
+  serializeShopIndex,
+} from '@balas/bot';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passageEmbeddings, shops } from '../../db/schema.ts';
+import { passageEmbeddings, shopIndexes, shops, topicEntries, topics } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAnsweringService } from './answering.service.ts';
-import { createPassageAnalyses } from './passage-embeddings.ts';
-import { loadShopKnowledge } from './shop-knowledge.ts';
+import { createPassageAnalyses, createStoredIndexes } from './passage-embeddings.ts';
+import { loadShopKnowledge, shopVoice } from './shop-knowledge.ts';
 
 // Issue 29.3: a training change reaches the next answer of every process (each holds its own index
 // cache; the training version in the database tells it), and with an embedding model a passage is
@@ -192,6 +199,57 @@ describe('shop indexes across processes', () => {
     const cold = buildShopIndex(shop, undefined, read);
     expect(cold.stats.analysed).toBe(0);
     expect({ ...cold, stats: undefined }).toEqual({ ...fresh, stats: undefined });
+  });
+
+  it('a process that does not hold the shop revives the index stored for its training version', async () => {
+    const { shopId } = await trainedShop();
+    const db = t.ctx.database.db;
+    const first = process();
+    expect(await ask(first, shopId, 'how many days to deliver?')).toMatch(/1 to 3 working days/);
+    await first.indexesWritten();
+    const [row] = await db.select().from(shopIndexes).where(eq(shopIndexes.shopId, shopId));
+    expect(row?.trainingVersion).toBe((await shopRow(shopId)).trainingVersion);
+    // The shop's entries removed behind the version's back: a process reviving the stored index
+    // does not read them, so it still answers from them.
+    const topicIds = db.select({ id: topics.id }).from(topics).where(eq(topics.shopId, shopId));
+    await db.delete(topicEntries).where(sql`${topicEntries.topicId} in ${topicIds}`);
+    expect(await ask(process(), shopId, 'how many days to deliver?')).toMatch(/1 to 3 working days/);
+    // A newer version: the stored index is of an older one, never revived; the build reads the rows.
+    await db
+      .update(shops)
+      .set({ trainingVersion: sql`${shops.trainingVersion} + 1` })
+      .where(eq(shops.id, shopId));
+    const third = process();
+    expect(await ask(third, shopId, 'how many days to deliver?')).not.toMatch(/1 to 3 working days/);
+    await third.indexesWritten();
+    const [newer] = await db.select().from(shopIndexes).where(eq(shopIndexes.shopId, shopId));
+    expect(newer?.trainingVersion).toBe(row!.trainingVersion + 1);
+  });
+
+  it('reads back through the database the index that was built, and keeps the newest version', async () => {
+    const { shopId } = await trainedShop();
+    const shopRowNow = await shopRow(shopId);
+    const built = buildShopIndex(await loadShopKnowledge(t.ctx.database.db, shopRowNow));
+    const store = createStoredIndexes(t.ctx.database.db);
+    await store.save(shopId, 7, serializeShopIndex(built));
+    const revived = reviveShopIndex((await store.load(shopId, 7))!, shopVoice(shopRowNow))!;
+    expect({ ...revived, stats: undefined }).toEqual({ ...built, stats: undefined });
+    // A slower build of an older version does not replace it.
+    await store.save(shopId, 6, serializeShopIndex(built));
+    expect(await store.load(shopId, 6)).toBeUndefined();
+    expect(await store.load(shopId, 7)).toBeDefined();
+    // A row that does not parse: the shop is built again, answers, and the row is written anew.
+    await store.save(shopId, shopRowNow.trainingVersion + 7, '{"truncated');
+    await t.ctx.database.db
+      .update(shops)
+      .set({ trainingVersion: shopRowNow.trainingVersion + 7 })
+      .where(eq(shops.id, shopId));
+    const other = process();
+    expect(await ask(other, shopId, 'how many days to deliver?')).toMatch(/1 to 3 working days/);
+    await other.indexesWritten();
+    expect(
+      reviveShopIndex((await store.load(shopId, shopRowNow.trainingVersion + 7))!, shopVoice(shopRowNow)),
+    ).toBeDefined();
   });
 
   it('stores a vector as the model gave it (real[] on PGlite and PostgreSQL)', async () => {

@@ -13,6 +13,15 @@ import {
   topics,
 } from '../../db/schema.ts';
 
+/** What a shop's index takes from the shop row itself (not versioned by its training). */
+export function shopVoice(shop: ShopRow): Pick<ShopKnowledge, 'shopName' | 'handoverMessage'> {
+  const handover = shop.config.handoverMessage?.trim();
+  return {
+    shopName: shop.name,
+    ...(handover ? { handoverMessage: { en: handover, ms: handover, zh: handover } } : {}),
+  };
+}
+
 /** Everything the merchant taught the bot for one shop, in the engine's terms. */
 export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnowledge> {
   const [topicRows, chunkRows, productRows, infoRows, links] = await Promise.all([
@@ -44,9 +53,8 @@ export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnow
         )
         .orderBy(asc(topicEntries.position))
     : [];
-  const handover = shop.config.handoverMessage?.trim();
   return {
-    shopName: shop.name,
+    ...shopVoice(shop),
     topics: topicRows.map((t) => ({
       id: t.id,
       name: t.name,
@@ -74,6 +82,5 @@ export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnow
       title: i.title,
       description: i.description,
     })),
-    ...(handover ? { handoverMessage: { en: handover, ms: handover, zh: handover } } : {}),
   };
 }
