@@ -56,6 +56,8 @@ export async function createContext(
     /** With inMemoryDatabase: a dump of a migrated database to start from (tests). */
     databaseTemplate?: Blob | undefined;
     queuePrefix?: string;
+    /** A worker process serves no HTTP: its realtime only publishes (platform/realtime.ts). */
+    role?: 'api' | 'worker';
   } = {},
 ): Promise<AppContext> {
   const log = options.log ?? createLogger(config);
@@ -76,6 +78,7 @@ export async function createContext(
   const realtime = createRealtime({
     redisUrl: config.redisUrl,
     streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,
+    role: options.role ?? 'api',
   });
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)

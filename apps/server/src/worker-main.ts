@@ -20,7 +20,7 @@ async function main() {
     }
     throw error;
   }
-  const ctx = await createContext(config);
+  const ctx = await createContext(config, { role: 'worker' });
   await registerJobs(ctx, createServices(ctx), { schedule: true });
   loadGlossary();
   await ctx.queue.startWorker();

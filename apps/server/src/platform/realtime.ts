@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
   channels,
@@ -49,8 +50,86 @@ type BalasSocket = Socket<DefaultEventsMap, DefaultEventsMap, InterServerEvents,
 
 const unauthenticated = () => new Error('unauthenticated');
 
-/** Socket.IO with the memory adapter, or the Redis streams adapter when a Redis URL is given. */
-export function createRealtime(options: { redisUrl?: string | undefined; streamName?: string }): Realtime {
+/** The adapter's default: the stream is trimmed to about this many entries. */
+const STREAM_MAX_LEN = 10_000;
+// socket.io-adapter's MessageType, and socket.io-parser's EVENT packet type.
+const BROADCAST = 3;
+const DISCONNECT_SOCKETS = 6;
+const SERVER_SIDE_EMIT = 9;
+const EVENT_PACKET = 2;
+
+/**
+ * A worker's realtime. The streams adapter would read every entry of the stream (a blocking XREAD
+ * loop on a connection of its own, plus a pub/sub connection) for a process with no socket to
+ * deliver them to; this writes the entries the API processes' adapters read instead, in the
+ * adapter's format (@socket.io/redis-streams-adapter `encode`: uid, nsp, type, JSON data), and
+ * reads nothing. `onSessionsEnded` hears only this process's `endSessions`: a worker
+ * authenticates no one, so it has no session cache to clear.
+ */
+function createStreamPublisher(redisUrl: string, streamName: string): Realtime {
+  const redis = new Redis(redisUrl);
+  // The adapters skip their own entries by uid; this one is no adapter's.
+  const uid = randomBytes(8).toString('hex');
+  const publish = (type: number, data: object) => {
+    redis
+      .xadd(
+        streamName,
+        'MAXLEN',
+        '~',
+        STREAM_MAX_LEN,
+        '*',
+        'uid',
+        uid,
+        'nsp',
+        '/',
+        'type',
+        String(type),
+        'data',
+        JSON.stringify(data),
+      )
+      // As the adapter does: a realtime event is not worth failing the job that emitted it.
+      .catch(() => undefined);
+  };
+  const options = (rooms: string[]) => ({ rooms, except: [], flags: {} });
+  const sessionsEndedListeners: ((sessionIds: string[]) => void)[] = [];
+  return {
+    emit(channel, event, payload) {
+      publish(BROADCAST, {
+        packet: { type: EVENT_PACKET, data: [event, payload] },
+        opts: options([channel]),
+      });
+    },
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      for (const listener of sessionsEndedListeners) listener(sessionIds);
+      publish(DISCONNECT_SOCKETS, { opts: options(sessionIds.map(sessionRoom)), close: true });
+      publish(SERVER_SIDE_EMIT, { packet: ['sessions-ended', sessionIds] });
+    },
+    onSessionsEnded(listener) {
+      sessionsEndedListeners.push(listener);
+    },
+    attach() {
+      throw new Error('a worker realtime serves no socket');
+    },
+    async close() {
+      // QUIT after the writes already sent, not a disconnect that could drop them.
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * Socket.IO with the memory adapter, or the Redis streams adapter when a Redis URL is given. A
+ * worker (`role: 'worker'`, with Redis) serves no socket: it only writes to the stream.
+ */
+export function createRealtime(options: {
+  redisUrl?: string | undefined;
+  streamName?: string;
+  role?: 'api' | 'worker';
+}): Realtime {
+  const streamName = options.streamName ?? 'balas:socket.io';
+  if (options.role === 'worker' && options.redisUrl)
+    return createStreamPublisher(options.redisUrl, streamName);
   const redis = options.redisUrl ? new Redis(options.redisUrl) : undefined;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, InterServerEvents, SocketData>({
     path: '/socket.io',
@@ -58,9 +137,7 @@ export function createRealtime(options: { redisUrl?: string | undefined; streamN
     cors: { origin: false },
     // A recovered connection is authenticated again like a new one (Socket.IO skips that by default).
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
-    ...(redis
-      ? { adapter: createAdapter(redis, { streamName: options.streamName ?? 'balas:socket.io' }) }
-      : {}),
+    ...(redis ? { adapter: createAdapter(redis, { streamName, maxLen: STREAM_MAX_LEN }) } : {}),
   });
 
   // Socket.IO writes the events a recovering socket missed as soon as it finds its session, before

@@ -1,6 +1,7 @@
-import { type AnswerResult, planOrderAnswer, voucherOfferText } from '@balas/bot';
+import { type AnswerResult, type HistoryTurn, planOrderAnswer, voucherOfferText } from '@balas/bot';
 import { awayText, handoverReasonMessage, orderIdOf, productIdsOf, writtenTextOf } from '@balas/contracts';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
@@ -14,7 +15,14 @@ import type { Handover, ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
 import type { BotBudget } from './bot-budget.ts';
-import { conversationTurns, inWrittenOrder } from './conversation-context.ts';
+import {
+  asTurns,
+  CONTEXT_TURNS,
+  conversationTurns,
+  inWrittenOrder,
+  turnColumns,
+  turnsBefore,
+} from './conversation-context.ts';
 import type { OrderAnswers } from './order-answers.ts';
 
 /** The reason a merchant reads for a handover (the contracts' words; never a score). */
@@ -83,27 +91,42 @@ export function createAutoReply(
    * The message the bot answers when deciding on `message`: the newest of the shopper's messages
    * from then on (in the order they were written), the earlier ones being its context; a card shared
    * in the same second as a question belongs to that question. Null when a person of the shop has
-   * written since (it is theirs), or when the newest one is still due: its own job decides.
+   * written since (it is theirs), or when the newest one is still due: its own job decides. The
+   * history comes with it when it is `message` (null otherwise: it is read for the one answered).
    */
-  async function newestQuestion(message: MessageRow): Promise<MessageRow | null> {
-    const since = await db
-      .select({
-        id: messages.id,
-        externalId: messages.externalId,
-        sentAt: messages.sentAt,
-        sender: messages.sender,
-        written: sql<boolean>`${messages.content}->>'kind' = 'text' and btrim(${messages.content}->>'text') <> ''`,
-      })
-      .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, message.conversationId),
-          inArray(messages.sender, ['customer', 'agent']),
-          gte(messages.sentAt, message.sentAt),
-        ),
-      )
-      .orderBy(desc(messages.sentAt), desc(messages.id))
-      .limit(NEWEST_WINDOW);
+  async function newestQuestion(
+    message: MessageRow,
+  ): Promise<{ message: MessageRow; history: HistoryTurn[] | null } | null> {
+    // One statement: the shopper's and the shop's messages from this one on and, when this one is
+    // the question, its history (conversationTurns' read, which is unchanged).
+    const columns = (since: boolean) => ({
+      ...turnColumns,
+      written: since
+        ? sql<boolean>`${messages.content}->>'kind' = 'text' and btrim(${messages.content}->>'text') <> ''`
+        : sql<boolean>`false`,
+      since: since ? sql<boolean>`true` : sql<boolean>`false`,
+    });
+    const rows = await unionAll(
+      db
+        .select(columns(true))
+        .from(messages)
+        .where(
+          and(
+            eq(messages.conversationId, message.conversationId),
+            inArray(messages.sender, ['customer', 'agent']),
+            gte(messages.sentAt, message.sentAt),
+          ),
+        )
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(NEWEST_WINDOW),
+      db
+        .select(columns(false))
+        .from(messages)
+        .where(turnsBefore(message.conversationId, message))
+        .orderBy(desc(messages.sentAt), desc(messages.id))
+        .limit(CONTEXT_TURNS),
+    );
+    const since = rows.filter((r) => r.since);
     const inOrder = inWrittenOrder(since);
     let newest = inOrder.findLastIndex((m) => m.sender === 'customer');
     const last = inOrder[newest];
@@ -115,14 +138,14 @@ export function createAutoReply(
       if (question >= 0) newest = question;
     }
     const target = inOrder[newest]!;
-    if (target.id === message.id) return message;
+    if (target.id === message.id) return { message, history: asTurns(rows.filter((r) => !r.since)) };
     const [due] = await db
       .select({ id: answersDue.messageId })
       .from(answersDue)
       .where(eq(answersDue.messageId, target.id));
     if (due) return null;
     const [row] = await db.select().from(messages).where(eq(messages.id, target.id));
-    return row ?? null;
+    return row ? { message: row, history: null } : null;
   }
 
   /** The message decided on, with its conversation and shop as they are now. */
@@ -144,8 +167,9 @@ export function createAutoReply(
     if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
     // Messages caught up at once (gap repair, lost pushes, a slow push) get one answer, to the
     // newest; whichever of their jobs runs, and in whatever order they were stored.
-    const message = await newestQuestion(row.message);
-    if (!message) return quiet();
+    const newest = await newestQuestion(row.message);
+    if (!newest) return quiet();
+    const { message } = newest;
     const [already] = await db
       .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
       .from(messages)
@@ -167,7 +191,7 @@ export function createAutoReply(
     const productId = productIdsOf(message.content)[0];
     const orderCard = orderIdOf(message.content);
     if (!question && !productId && !orderCard) return quiet();
-    const history = await conversationTurns(db, conversation.id, message);
+    const history = newest.history ?? (await conversationTurns(db, conversation.id, message));
     // An order question is answered from the platform; a card alone only when the bot asked for it.
     const order = planOrderAnswer(question, { history, orderCard });
     if (!question && !productId && !order) return quiet();

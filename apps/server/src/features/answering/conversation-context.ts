@@ -1,6 +1,6 @@
 import type { HistoryTurn } from '@balas/bot';
 import { orderIdOf, productIdsOf } from '@balas/contracts';
-import { and, desc, eq, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { botAnswers, messages } from '../../db/schema.ts';
 
@@ -38,36 +38,34 @@ export function inWrittenOrder<T extends { id: string; externalId: string | null
   return sorted;
 }
 
-/** The turns of an inbox conversation before one message (failed sends left out). */
-export async function conversationTurns(
-  db: Db,
-  conversationId: string,
-  before: { id: string; sentAt: Date },
-): Promise<HistoryTurn[]> {
-  const rows = await db
-    .select({
-      id: messages.id,
-      externalId: messages.externalId,
-      sentAt: messages.sentAt,
-      sender: messages.sender,
-      text: messages.text,
-      content: messages.content,
-      status: messages.status,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        or(
-          lt(messages.sentAt, before.sentAt),
-          // The same second, whichever was stored first (pushes arrive in any order): a card shared
-          // with the question belongs to it.
-          and(eq(messages.sentAt, before.sentAt), ne(messages.id, before.id)),
-        ),
-      ),
-    )
-    .orderBy(desc(messages.sentAt), desc(messages.id))
-    .limit(CONTEXT_TURNS);
+/** The columns a conversation's turns are read from. */
+export const turnColumns = {
+  id: messages.id,
+  externalId: messages.externalId,
+  sentAt: messages.sentAt,
+  sender: messages.sender,
+  text: messages.text,
+  content: messages.content,
+  status: messages.status,
+};
+
+/** A conversation's messages before one message, of which the newest CONTEXT_TURNS are its turns. */
+export function turnsBefore(conversationId: string, before: { id: string; sentAt: Date }): SQL | undefined {
+  return and(
+    eq(messages.conversationId, conversationId),
+    or(
+      lt(messages.sentAt, before.sentAt),
+      // The same second, whichever was stored first (pushes arrive in any order): a card shared
+      // with the question belongs to it.
+      and(eq(messages.sentAt, before.sentAt), ne(messages.id, before.id)),
+    ),
+  );
+}
+
+type TurnRow = Pick<typeof messages.$inferSelect, keyof typeof turnColumns>;
+
+/** The turns, oldest first, of the rows read with turnsBefore (failed sends left out). */
+export function asTurns(rows: readonly TurnRow[]): HistoryTurn[] {
   return inWrittenOrder(rows.filter((r) => r.status !== 'failed')).map((r) => {
     const productId = productIdsOf(r.content)[0];
     const orderId = orderIdOf(r.content);
@@ -78,6 +76,21 @@ export async function conversationTurns(
       ...(orderId ? { orderId } : {}),
     };
   });
+}
+
+/** The turns of an inbox conversation before one message (failed sends left out). */
+export async function conversationTurns(
+  db: Db,
+  conversationId: string,
+  before: { id: string; sentAt: Date },
+): Promise<HistoryTurn[]> {
+  const rows = await db
+    .select(turnColumns)
+    .from(messages)
+    .where(turnsBefore(conversationId, before))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(CONTEXT_TURNS);
+  return asTurns(rows);
 }
 
 /** The simulator's earlier questions and answers in one simulator conversation. */
