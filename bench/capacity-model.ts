@@ -36,12 +36,12 @@ export interface MessageCosts {
 
 export const MEASURED: MessageCosts = {
   source:
-    'bench message-cost, 30 messages at load average 2, 2026-11-27 (OPERATIONS.md "Capacity", commit 89b5c5f); reply p50 48-61 ms from the CI capacity run (commit d04b4e8)',
-  embeddedCpuMs: 176,
-  apiCpuMs: 17,
-  workerCpuMs: 52,
-  postgresStatements: 45.6,
-  redisCommands: 51,
+    'bench message-cost, 80 messages, runs alternated with the code before at load 3-10, 2026-11-27 (OPERATIONS.md "Capacity", after the statement and stream-read cuts); reply p50 48-61 ms from the CI capacity run (commit d04b4e8)',
+  embeddedCpuMs: 92,
+  apiCpuMs: 12,
+  workerCpuMs: 32,
+  postgresStatements: 39.2,
+  redisCommands: 39.7,
   // From the code path: a Shopee push carries the message, the reply is one send_message; Lazada's
   // session-update push carries none, so the job reads the session's messages, then sends.
   platformCalls: { shopee: 1, lazada: 2 },
