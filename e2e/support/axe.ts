@@ -12,11 +12,25 @@ interface Violation {
 }
 
 /**
- * Runs axe-core (WCAG 2.0-2.2 A and AA rules) on the page or frame as it is now and fails on any
- * serious or critical violation, naming the rule and the elements. The script is evaluated through
+ * Runs axe-core (WCAG 2.0-2.2 A and AA rules) on the page or frame once its transitions have ended
+ * and fails on any serious or critical violation, naming the rule and the elements. The script is evaluated through
  * the browser's protocol, so the page's strict Content-Security-Policy stays on.
  */
 export async function expectAccessible(target: Page | Frame, where: string) {
+  // Once nothing moves: a dialog or menu fading in reads as text of too little contrast. Endless
+  // animations (a spinner) are left running; past 10 s axe reads the page as it is.
+  await target
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   await target.evaluate(axeSource);
   const violations = await target.evaluate(async () => {
     const axe = (
