@@ -12,11 +12,9 @@ import {
   shops,
 } from '../apps/server/src/db/schema.ts';
 import { createAnsweringService } from '../apps/server/src/features/answering/answering.service.ts';
-import {
-  createPassageAnalyses,
-  createStoredIndexes,
-} from '../apps/server/src/features/answering/passage-embeddings.ts';
+import { createPassageAnalyses } from '../apps/server/src/features/answering/passage-embeddings.ts';
 import { loadShopKnowledge, shopVoice } from '../apps/server/src/features/answering/shop-knowledge.ts';
+import { createStoredIndexes } from '../apps/server/src/features/answering/stored-indexes.ts';
 import { createWebsiteShop, signUp } from '../apps/server/src/test/test-app.ts';
 import { benchOnPostgres, type Figure, percentile, startBenchApp } from './support.ts';
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages, outbox, shops } from '../db/schema.ts';
 import { MESSAGE_RECEIVED } from '../features/inbox/inbox.events.ts';
+import { eventually } from '../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../test/test-app.ts';
 import { createOutbox, publish } from './outbox.ts';
 import { defineJob } from './queue.ts';
@@ -155,14 +156,14 @@ describe('the outbox', () => {
     t.ctx.queue.register([bound]);
     await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'first' } }]);
     await outboxOfTest.relay();
-    await until(() => runs.length === 1);
+    await eventually(async () => expect(runs).toHaveLength(1), 10_000);
     // The first job still runs (as a decision that postponed its event and has not returned yet):
     // the event, made due again, is relayed again and its job runs beside the first.
     await publish(db(), [{ kind: 'test.again', key: 'again-key', payload: { n: 'second' } }], {
       rearm: true,
     });
     await outboxOfTest.relay();
-    await until(() => runs.length === 2);
+    await eventually(async () => expect(runs).toHaveLength(2), 10_000);
     release();
     await t.ctx.queue.idle(30_000);
     expect(runs).toEqual(['first', 'second']);
@@ -170,11 +171,3 @@ describe('the outbox', () => {
     await outboxOfTest.stop();
   });
 });
-
-async function until(done: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}

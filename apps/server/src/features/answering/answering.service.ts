@@ -20,8 +20,9 @@ import { botAnswers, shops } from '../../db/schema.ts';
 import { createApprovedAnswers } from '../approved-answers/approved-answers.service.ts';
 import { simulatorTurns } from './conversation-context.ts';
 import { createIndexCache } from './index-cache.ts';
-import { createPassageAnalyses, createPassageEmbeddings, createStoredIndexes } from './passage-embeddings.ts';
+import { createPassageAnalyses, createPassageEmbeddings } from './passage-embeddings.ts';
 import { loadShopKnowledge, shopVoice } from './shop-knowledge.ts';
+import { createStoredIndexes } from './stored-indexes.ts';
 
 /**
  * Answers a shopper's question for a shop. The shop's retrieval index is built once per training

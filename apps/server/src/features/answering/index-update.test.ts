@@ -14,8 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passageEmbeddings, shopIndexes, shops, topicEntries, topics } from '../../db/schema.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { createAnsweringService } from './answering.service.ts';
-import { createPassageAnalyses, createStoredIndexes } from './passage-embeddings.ts';
+import { createPassageAnalyses } from './passage-embeddings.ts';
 import { loadShopKnowledge, shopVoice } from './shop-knowledge.ts';
+import { createStoredIndexes } from './stored-indexes.ts';
 
 // Issue 29.3: a training change reaches the next answer of every process (each holds its own index
 // cache; the training version in the database tells it), and with an embedding model a passage is

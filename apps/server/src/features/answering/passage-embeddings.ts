@@ -1,7 +1,7 @@
-import { type StoredAnalysis, storedIndexFormat, type VectorStore } from '@balas/bot';
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { StoredAnalysis, VectorStore } from '@balas/bot';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { passageAnalyses, passageEmbeddings, shopIndexes } from '../../db/schema.ts';
+import { passageAnalyses, passageEmbeddings } from '../../db/schema.ts';
 
 /** Rows a statement reads or writes at most (a 200-chunk shop is one statement). */
 const BATCH = 500;
@@ -66,40 +66,6 @@ export function createPassageAnalyses(db: Db) {
           .values(rows.slice(i, i + BATCH))
           .onConflictDoNothing();
       }
-    },
-  };
-}
-
-/**
- * Shops' assembled indexes, one row a shop (decision 0032): a process that does not hold a shop
- * reads its index for the shop's training version from here, and every build writes its own.
- */
-export function createStoredIndexes(db: Db) {
-  return {
-    /** The stored index of this training version and format, or undefined. */
-    async load(shopId: string, trainingVersion: number): Promise<string | undefined> {
-      const [row] = await db
-        .select({ data: shopIndexes.data })
-        .from(shopIndexes)
-        .where(
-          and(
-            eq(shopIndexes.shopId, shopId),
-            eq(shopIndexes.trainingVersion, trainingVersion),
-            eq(shopIndexes.format, storedIndexFormat()),
-          ),
-        );
-      return row?.data;
-    },
-    /** Keeps the newest version: a slower build of an older one does not replace it. */
-    async save(shopId: string, trainingVersion: number, data: string): Promise<void> {
-      await db
-        .insert(shopIndexes)
-        .values({ shopId, trainingVersion, format: storedIndexFormat(), data })
-        .onConflictDoUpdate({
-          target: shopIndexes.shopId,
-          set: { trainingVersion, format: storedIndexFormat(), data, updatedAt: new Date() },
-          setWhere: lte(shopIndexes.trainingVersion, trainingVersion),
-        });
     },
   };
 }

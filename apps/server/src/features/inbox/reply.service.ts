@@ -22,16 +22,16 @@ import type { InboxService } from './inbox.service.ts';
 export const stampOf = (provider: ShopRow['provider'], at: Date) =>
   channelOf(provider).wholeSecondStamps ? new Date(Math.floor(at.getTime() / 1000) * 1000) : at;
 
-/**
- * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as
- * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
- * at each step. A failed message stays visible with a retry; nothing is silently lost.
- */
 export type { Handover };
 
 /** Rolls back a handover whose reply finds the message answered already. */
 class AnsweredAlready extends Error {}
 
+/**
+ * Every message the shop side sends (the merchant's replies and the bot's answers): stored first as
+ * pending, then sent, then marked sent with its platform id or failed with the reason, and shown live
+ * at each step. A failed message stays visible with a retry; nothing is silently lost.
+ */
 export function createReplyService(ctx: AppContext, inbox: InboxService, platforms: Platforms) {
   const { db } = ctx.database;
   const chatImages = createChatImages(ctx.storage, ctx.config.publicUrl);
