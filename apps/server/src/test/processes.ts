@@ -105,18 +105,30 @@ export async function api<T>(
 const hidden = (html: string, name: string) =>
   html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
 
-/** Signs a merchant up and connects a demo Shopee shop of a standalone sandbox; returns token and shop id. */
-export async function merchantWithShopeeShop(base: string, sandboxUrl: string, demoShopId: string) {
-  const { accessToken: token } = await api<{ accessToken: string }>(base, '/api/signup', {
-    method: 'POST',
-    body: {
-      name: 'Aisyah',
-      email: `chaos-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
-      phone: '012-345 6789',
-      password: 'correct horse',
-      confirm: 'correct horse',
-    },
-  });
+/**
+ * Signs a merchant up (or, given `signedIn`, takes that merchant) and connects a demo Shopee shop of a
+ * standalone sandbox; returns token and shop id.
+ */
+export async function merchantWithShopeeShop(
+  base: string,
+  sandboxUrl: string,
+  demoShopId: string,
+  signedIn?: string,
+) {
+  const token =
+    signedIn ??
+    (
+      await api<{ accessToken: string }>(base, '/api/signup', {
+        method: 'POST',
+        body: {
+          name: 'Aisyah',
+          email: `chaos-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`,
+          phone: '012-345 6789',
+          password: 'correct horse',
+          confirm: 'correct horse',
+        },
+      })
+    ).accessToken;
   const created = await api<{ authUrl: string; id: string }>(base, '/api/shopee', {
     method: 'POST',
     token,
