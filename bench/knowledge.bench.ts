@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { knowledgeFiles } from '../apps/server/src/db/schema.ts';
 import { sniffDocument } from '../apps/server/src/features/knowledge/extract.ts';
-import { ingestFileJob } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
 import { benchOnPostgres, type Figure, signUpBench, startBenchApp } from './support.ts';
 
 const words =
@@ -67,7 +66,6 @@ export async function benchKnowledge(): Promise<Figure[]> {
       mime: type.mime,
       chunkSize: 500,
     });
-    await bench.ctx.queue.enqueue(ingestFileJob, { fileId: file.id, kind: type.kind });
     await bench.ctx.queue.idle(120_000);
     const ingestMs = performance.now() - started;
     const phases = ingested.get(file.id) ?? {
@@ -85,13 +83,12 @@ export async function benchKnowledge(): Promise<Figure[]> {
 
     for (let i = 0; i < 99; i++) {
       const data = Buffer.from(`Note ${i}. ${words.join(' ')}.`);
-      const f = await bench.app.services.knowledge.add(shopId, {
+      await bench.app.services.knowledge.add(shopId, {
         fileName: `note-${i}.txt`,
         data,
         mime: 'text/plain',
         chunkSize: 500,
       });
-      await bench.ctx.queue.enqueue(ingestFileJob, { fileId: f.id, kind: 'text' });
     }
     await bench.ctx.queue.idle(120_000);
     const list = await autocannon({

@@ -20,7 +20,6 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { closeContext, createContext } from '../apps/server/src/context.ts';
 import { shops } from '../apps/server/src/db/schema.ts';
 import { sniffDocument } from '../apps/server/src/features/knowledge/extract.ts';
-import { ingestFileJob } from '../apps/server/src/features/knowledge/knowledge.jobs.ts';
 import { knowledgeJobHandlers } from '../apps/server/src/features/knowledge/knowledge.service.ts';
 import { createServices } from '../apps/server/src/services.ts';
 
@@ -90,7 +89,7 @@ async function runThroughServices(set: EvalSet) {
   });
   const ctx = await createContext(config, { inMemoryDatabase: true });
   const services = createServices(ctx);
-  ctx.queue.register(knowledgeJobHandlers(services.knowledge));
+  ctx.queue.register(knowledgeJobHandlers(services.outbox, services.knowledge));
   await ctx.queue.startWorker();
   try {
     const { user } = await services.auth.signup({
@@ -115,13 +114,12 @@ async function runThroughServices(set: EvalSet) {
       const data = readFileSync(join(filesDir, name));
       const type = await sniffDocument(data, name);
       if (!type) throw new Error(`${name}: not a document the product accepts`);
-      const file = await services.knowledge.add(shopId, {
+      await services.knowledge.add(shopId, {
         fileName: name,
         data,
         mime: type.mime,
         chunkSize: 500,
       });
-      await ctx.queue.enqueue(ingestFileJob, { fileId: file.id, kind: type.kind });
     }
     await ctx.queue.idle(60_000);
     await services.products.upsertCatalogue(

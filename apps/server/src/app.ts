@@ -195,11 +195,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
           voucherOffers: services.voucherOffers,
           owned,
         });
-        await api.register(knowledgeRoutes, {
-          knowledge: services.knowledge,
-          owned,
-          queue: ctx.queue,
-        });
+        await api.register(knowledgeRoutes, { knowledge: services.knowledge, owned });
         await api.register(websiteRoutes, { website: services.website, owned });
         await api.register(productsRoutes, { products: services.products, owned });
         await api.register(ordersRoutes, {

@@ -1,13 +1,7 @@
 import type { AppContext } from './context.ts';
 import { answeringJobHandlers } from './features/answering/answering.jobs.ts';
-import {
-  compactTalliesJob,
-  inboxJobHandlers,
-  reconcilePendingRepliesJob,
-  wakeSnoozedJob,
-} from './features/inbox/inbox.jobs.ts';
+import { compactTalliesJob, inboxJobHandlers, wakeSnoozedJob } from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
-import { sweepStuckFilesJob } from './features/knowledge/knowledge.jobs.ts';
 import { knowledgeJobHandlers } from './features/knowledge/knowledge.service.ts';
 import { queueDueWebsitesJob } from './features/knowledge/website/website.jobs.ts';
 import { websiteJobHandlers } from './features/knowledge/website/website.service.ts';
@@ -30,7 +24,7 @@ const GAP_REPAIR_EVERY_MS = 10 * 60 * 1000;
 const CATALOGUE_CHECK_EVERY_MS = 30 * 60 * 1000;
 /** How fresh the Insights chats are (decision 0010). */
 const INSIGHTS_REFRESH_EVERY_MS = 15 * 1000;
-/** How often work a crash or a lost job left behind (outbox events, pending replies, files) is swept. */
+/** How often outbox events whose job a crash or a flushed queue lost are relayed again (or given up). */
 const RECOVERY_EVERY_MS = 60 * 1000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 /** How late a snoozed conversation may come back (and reach the dashboards). */
@@ -40,14 +34,17 @@ const COMPACT_TALLIES_EVERY_MS = 30 * 1000;
 /** How late a website's scheduled re-import may start (and a lost import be taken up). */
 const WEBSITE_DUE_EVERY_MS = 5 * 60 * 1000;
 
+/** Scheduled jobs of earlier versions, no longer bound: their schedules and queued runs are removed. */
+const RETIRED_JOBS = ['inbox.reconcile-pending', 'knowledge.sweep-stuck'];
+
 /** Binds every feature's job handlers (API and worker processes alike) and starts the schedules. */
 export async function registerJobs(ctx: AppContext, services: Services, options: { schedule: boolean }) {
   ctx.queue.register([
     ...shopsJobHandlers(ctx, services),
-    ...knowledgeJobHandlers(services.knowledge),
+    ...knowledgeJobHandlers(services.outbox, services.knowledge),
     ...websiteJobHandlers(services.website),
     ...productsJobHandlers(ctx, services.catalogue),
-    ...inboxJobHandlers(services.platformRead, services.pendingReplies, services.inbox),
+    ...inboxJobHandlers(services.outbox, services.platformRead, services.pendingReplies, services.inbox),
     ...answeringJobHandlers(services.outbox, { autoReply: services.autoReply, inbox: services.inbox }),
     ...webhooksJobHandlers(ctx, {
       sync: services.sync,
@@ -65,6 +62,8 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
   if (options.schedule) services.outbox.start();
   else services.outbox.nudge();
   if (options.schedule) {
+    // Sweeps an earlier version scheduled that the outbox's sweeper replaced (decision 0033).
+    await ctx.queue.retire(RETIRED_JOBS);
     // Everything scheduled also runs at start: what the last process left unfinished is taken up
     // now, and a daily job (retention) does not wait a day of uptime for its first run.
     const schedules: [JobDefinition<Record<string, never>>, number][] = [
@@ -75,8 +74,6 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       [wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS],
       [compactTalliesJob, COMPACT_TALLIES_EVERY_MS],
       [sweepOutboxJob, RECOVERY_EVERY_MS],
-      [reconcilePendingRepliesJob, RECOVERY_EVERY_MS],
-      [sweepStuckFilesJob, RECOVERY_EVERY_MS],
       // A training change's test questions run within this (decision 0023).
       [sweepTestsJob, TESTS_SWEEP_EVERY_MS],
       [queueDueWebsitesJob, WEBSITE_DUE_EVERY_MS],

@@ -64,9 +64,9 @@ export function createServices(
   const auth = createAuthService(ctx);
   const shops = createShopsService(ctx, platforms, { outbox });
   const training = createTrainingService(ctx.database.db);
-  const knowledge = createKnowledgeService(ctx);
+  const knowledge = createKnowledgeService(ctx, { outbox });
   const website = createWebsiteImport(ctx, { knowledge });
-  const shopCopy = createShopCopy(ctx, { training, knowledge });
+  const shopCopy = createShopCopy(ctx, { training, knowledge, outbox });
   const products = createProductsService(ctx.database.db);
   const inbox = createInboxService(ctx, { outbox });
   const vouchers = createVouchersService(ctx.database.db);

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@balas/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, knowledgeFiles, messages as messageRows, shops } from '../db/schema.ts';
+import { deadJobs, knowledgeFiles, messages as messageRows, outbox, shops } from '../db/schema.ts';
 import { autoReplyJob } from '../features/answering/answering.jobs.ts';
+import { FILE_UPLOADED, fileUploaded } from '../features/knowledge/knowledge.events.ts';
+import { OUTBOX_MAX_ATTEMPTS, publish } from '../platform/outbox.ts';
 import { crashCutoff } from '../platform/recovery.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../test/test-app.ts';
 
 // Work a crash cut off is taken up: at once in embedded mode for what predates the process, after
-// its age otherwise; a knowledge file left 'processing' without a job is read, or given up.
+// its age otherwise; a knowledge file whose job was never queued or was lost is read, or given up.
 
 describe('crashCutoff', () => {
   const minute = 60_000;
@@ -40,49 +43,72 @@ describe('knowledge files left processing', () => {
     await t.close();
   });
 
-  const stored = (text: string) =>
-    t.app.services.knowledge.add(shopId, {
+  /** A file stored with its event, as if its process died right after the commit (no relay). */
+  async function storedAlone(text: string) {
+    const { db } = t.ctx.database;
+    const id = randomUUID();
+    const storageKey = `shops/${shopId}/knowledge/${id}`;
+    await t.ctx.storage.put(storageKey, Buffer.from(text));
+    await db.transaction(async (tx) => {
+      await tx.insert(knowledgeFiles).values({
+        id,
+        shopId,
+        fileName: 'faq.txt',
+        size: text.length,
+        mime: 'text/plain',
+        storageKey,
+        chunkSize: 500,
+      });
+      await publish(tx, [fileUploaded(id)]);
+    });
+    return id;
+  }
+  const fileRow = async (id: string) =>
+    (await t.ctx.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)))[0]!;
+  /** As if the event had been relayed `ms` ago, `attempts` times, by a process that died since. */
+  const lost = (id: string, ms: number, attempts: number) =>
+    t.ctx.database.db
+      .update(outbox)
+      .set({ claimedAt: new Date(Date.now() - ms), attempts })
+      .where(and(eq(outbox.kind, FILE_UPLOADED), eq(outbox.key, id)));
+
+  it('reads an uploaded file at once: its event is relayed after the commit, then removed', async () => {
+    const file = await t.app.services.knowledge.add(shopId, {
       fileName: 'faq.txt',
-      data: Buffer.from(text),
+      data: Buffer.from('We ship to Penang in 2 to 3 working days.'),
       mime: 'text/plain',
       chunkSize: 500,
     });
-  const fileRow = async (id: string) =>
-    (await t.ctx.database.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id)))[0]!;
-  const age = (id: string, ms: number) =>
-    t.ctx.database.db
-      .update(knowledgeFiles)
-      .set({ createdAt: new Date(Date.now() - ms) })
-      .where(eq(knowledgeFiles.id, id));
-
-  it('reads a file whose job was never queued (the process died after storing it)', async () => {
-    const file = await stored('We ship to Penang in 2 to 3 working days.');
-    expect(await t.app.services.knowledge.sweepStuck()).toBe(0); // young: its job may still come
-    await age(file.id, 3 * 60_000);
-    expect(await t.app.services.knowledge.sweepStuck()).toBe(1);
     await t.ctx.queue.idle(30_000);
     expect(await fileRow(file.id)).toMatchObject({ status: 'ready', progress: 100, chunkCount: 1 });
+    expect(await t.ctx.database.db.select().from(outbox).where(eq(outbox.key, file.id))).toEqual([]);
   });
 
-  it('does not queue a second job beside one still waiting', async () => {
-    const file = await stored('Open daily from 9am to 6pm.');
-    await age(file.id, 3 * 60_000);
-    await t.app.services.knowledge.sweepStuck();
-    await t.app.services.knowledge.sweepStuck();
-    const queued = await t.ctx.database.db.select().from(jobs).where(eq(jobs.name, 'knowledge.ingest'));
-    expect(queued.length).toBeLessThanOrEqual(1);
+  it('reads a file stored by a process that died before relaying its event (the next relay takes it)', async () => {
+    const id = await storedAlone('Open daily from 9am to 6pm.');
+    await t.app.services.outbox.relay();
     await t.ctx.queue.idle(30_000);
-    expect((await fileRow(file.id)).status).toBe('ready');
+    expect((await fileRow(id)).status).toBe('ready');
   });
 
-  it('gives up, with the reason, a file still processing after 30 minutes', async () => {
-    const file = await stored('Returns within 7 days.');
-    await age(file.id, 31 * 60_000);
-    await t.app.services.knowledge.sweepStuck();
-    expect(await fileRow(file.id)).toMatchObject({
+  it('reads a file whose job was lost: the sweeper relays its event again', async () => {
+    const id = await storedAlone('Returns within 7 days.');
+    await lost(id, 10 * 60_000, 1);
+    expect(await t.app.services.outbox.sweep()).toMatchObject({ relayed: 1, dead: 0 });
+    await t.ctx.queue.idle(30_000);
+    expect((await fileRow(id)).status).toBe('ready');
+  });
+
+  it('gives up, with the reason, a file whose event was relayed its last time', async () => {
+    const id = await storedAlone('Gift wrap costs RM5.');
+    await lost(id, 10 * 60_000, OUTBOX_MAX_ATTEMPTS);
+    expect(await t.app.services.outbox.sweep()).toMatchObject({ relayed: 0, dead: 1 });
+    expect(await fileRow(id)).toMatchObject({
       status: 'failed',
       error: messages.knowledge.failed.interrupted,
     });
+    const dead = await t.ctx.database.db.select().from(deadJobs).where(eq(deadJobs.name, 'knowledge.ingest'));
+    expect(dead.map((d) => d.payload)).toContainEqual({ fileId: id });
   });
 });
 

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MessageContent, messageContent } from '@balas/contracts';
@@ -7,10 +7,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverRoot } from '../paths.ts';
 import { decodeLazada } from '../platforms/lazada/lazada.content.ts';
 import type { NativeMessage } from '../platforms/platform.ts';
 import { decodeShopee } from '../platforms/shopee/shopee.content.ts';
+import { migrationsUpTo } from '../test/migrations.ts';
 
 // Migration 0018 on a copy of stored data: a database migrated up to 0017 holds messages in every
 // native shape we stored until now (the sandbox's and the platforms' pushes and histories, the
@@ -180,20 +180,6 @@ const rows: {
 
 const decode = (channel: Channel, native: NativeMessage) =>
   channel === 'lazada' ? decodeLazada(native) : decodeShopee(native);
-
-/** A migrations folder holding the committed migrations up to and including `last`. */
-function migrationsUpTo(dir: string, last: number) {
-  const source = join(serverRoot, 'drizzle');
-  const journal = JSON.parse(readFileSync(join(source, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const entries = journal.entries.filter((e) => e.idx <= last);
-  const folder = join(dir, `upto-${last}`);
-  mkdirSync(join(folder, 'meta'), { recursive: true });
-  for (const e of entries) copyFileSync(join(source, `${e.tag}.sql`), join(folder, `${e.tag}.sql`));
-  writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  return folder;
-}
 
 let client: PGlite;
 let dir: string;

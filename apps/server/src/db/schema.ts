@@ -293,9 +293,6 @@ export const messages = pgTable(
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
-    /** For a reply a crash left pending: how often recovery tried to settle it, and when last. */
-    settleTries: integer('settle_tries').notNull().default(0),
-    triedAt: timestamp('tried_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('messages_shop_external_uq').on(t.shopId, t.externalId),
@@ -305,11 +302,7 @@ export const messages = pgTable(
       t.sentAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // Replies stuck in 'pending' (a crash between storing and sending) are found by the sweep, the
-    // least recently tried first.
-    index('messages_pending_idx')
-      .on(t.triedAt.asc().nullsFirst(), t.createdAt)
-      .where(sql`status = 'pending'`),
+    // A reply stored 'pending' has its 'reply.stored' outbox event while it is (a trigger, 0026).
     // The inbox's search by message text (substring, any script).
     index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],

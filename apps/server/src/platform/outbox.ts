@@ -61,6 +61,7 @@ export async function publish(tx: Tx | Db, events: OutboxEvent[], options: { rea
         target: [outbox.kind, outbox.key],
         set: {
           payload: sql`excluded.payload`,
+          createdAt: sql`now()`,
           nextAt: sql`excluded.next_at`,
           claimedAt: null,
           attempts: 0,
@@ -234,10 +235,27 @@ export function createOutbox(ctx: Pick<AppContext, 'config' | 'database' | 'queu
      * Events relayed longer than LOST_AFTER ago (in embedded mode, any relayed before this process
      * started) lost their job: relayed again, or, past MAX attempts, dead (kept in `dead_jobs`, where
      * `npm run dead-jobs` lists and retries them). Returns how many were relayed again and how many died.
+     * In embedded mode, events held back (`delayMs`, `postpone`) that were written before this process
+     * started are due now: the caller that was doing their work died with the last process.
      */
     async sweep(): Promise<{ relayed: number; dead: number }> {
       const kinds = [...routes.keys()];
       if (kinds.length === 0) return { relayed: 0, dead: 0 };
+      if (!ctx.config.redisUrl) {
+        await db
+          .update(outbox)
+          .set({ nextAt: sql`now()` })
+          .where(
+            and(
+              isNull(outbox.claimedAt),
+              isNull(outbox.deadAt),
+              inArray(outbox.kind, kinds),
+              sql`${outbox.nextAt} > now()`,
+              sql`${outbox.createdAt} < ${startedAt.toISOString()}::timestamptz`,
+            ),
+          );
+        await relay();
+      }
       const cutoff = crashCutoff(ctx.config, startedAt, OUTBOX_LOST_AFTER_MS);
       const lost = db
         .select({ id: outbox.id })

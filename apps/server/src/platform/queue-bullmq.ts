@@ -105,6 +105,14 @@ export function createBullQueue(options: {
       // A schedule made before lanes (all in `balas`) or before the job changed lane: one schedule only.
       for (const other of LANES) if (other !== lane) await queues[other].removeJobScheduler(definition.name);
     },
+    async retire(names) {
+      for (const name of names)
+        for (const lane of LANES) {
+          await queues[lane].removeJobScheduler(name);
+          const waiting = await queues[lane].getJobs(['waiting', 'delayed', 'prioritized']);
+          for (const job of waiting) if (job.name === name) await job.remove();
+        }
+    },
     async startWorker() {
       // A worker process consumes both lanes, each with its own concurrency (a lane set to 0 is left
       // to other workers); a job queued in a lane's queue before its job changed lane still runs

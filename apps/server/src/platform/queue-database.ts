@@ -228,6 +228,10 @@ export function createDatabaseQueue(
       timer.unref();
       schedules.add(timer);
     },
+    async retire(names) {
+      // Schedules live in this process only; runs an earlier version queued wait in the table.
+      if (names.length > 0) await db.delete(jobs).where(inArray(jobs.name, names));
+    },
     async startWorker() {
       // This process is the only consumer of an embedded queue: what a crashed predecessor was
       // running is due again now, not when its lease runs out.

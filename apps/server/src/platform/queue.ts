@@ -41,6 +41,8 @@ export interface Queue {
   enqueue<P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<void>;
   /** Runs a job every `everyMs` (a single schedule across processes in distributed mode). */
   every<P>(definition: JobDefinition<P>, everyMs: number, payload: P): Promise<void>;
+  /** Removes the schedules and waiting runs of jobs that no longer exist (an earlier version's). */
+  retire(names: string[]): Promise<void>;
   /** Start consuming jobs in this process. */
   startWorker(): Promise<void>;
   /** Resolves once no job is waiting, delayed or running (tests and benchmarks). */

@@ -184,7 +184,7 @@ export function createAutoReply(
       const orphaned =
         already.status === 'pending' &&
         already.createdAt < crashCutoff(ctx.config, startedAt, ORPHANED_REPLY_AFTER_MS);
-      if (orphaned) await deps.pendingReplies.reconcileOne(already.id);
+      if (orphaned) await deps.pendingReplies.settle(already.id);
       return quiet();
     }
     const question = writtenText(message);

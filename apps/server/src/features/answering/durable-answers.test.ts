@@ -5,7 +5,7 @@ import { answersDue, conversations, messages, outbox, shops } from '../../db/sch
 import { sweepOutboxJob } from '../../platform/outbox.ts';
 import { connectShop, eventually, shopperSays, shopperSees } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
-import { reconcilePendingRepliesJob } from '../inbox/inbox.jobs.ts';
+import { REPLY_STORED } from '../inbox/inbox.events.ts';
 
 // A crash between storing a shopper message and answering it, or between storing a reply and
 // sending it, loses nothing: the answer due and the pending reply are swept up.
@@ -20,6 +20,13 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 async function run(job: typeof sweepOutboxJob) {
   await t.ctx.queue.enqueue(job, {});
+  await t.ctx.queue.idle(30_000);
+}
+
+/** As if the replies stored pending had waited PENDING_STUCK_AFTER_MS: their events are relayed. */
+async function afterStuckDelay() {
+  await t.ctx.database.db.update(outbox).set({ nextAt: new Date() }).where(eq(outbox.kind, REPLY_STORED));
+  await t.app.services.outbox.relay();
   await t.ctx.queue.idle(30_000);
 }
 
@@ -91,7 +98,7 @@ describe('pending replies', () => {
         createdAt: minutesAgo(5),
       })
       .returning();
-    await run(reconcilePendingRepliesJob);
+    await afterStuckDelay();
     const [after] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, pending!.id));
     expect(after!.status).toBe('sent');
   });
@@ -134,7 +141,7 @@ describe('pending replies', () => {
       .values(pendingRow('We ship today before 4pm'))
       .returning();
 
-    await run(reconcilePendingRepliesJob);
+    await afterStuckDelay();
 
     const rows = await t.ctx.database.db
       .select()
@@ -177,7 +184,7 @@ describe('pending replies', () => {
       .returning();
     // The sweep, and the reply's answer job taken up again after a restart.
     const { pendingReplies } = t.app.services;
-    await Promise.all([pendingReplies.reconcileOne(unsent!.id), pendingReplies.reconcileOne(unsent!.id)]);
+    await Promise.all([pendingReplies.settle(unsent!.id), pendingReplies.settle(unsent!.id)]);
     const seen = await shopperSees(t.app, 'shopee', SHOPEE_SHOP, BUYER);
     expect(seen.filter((m) => m.content.text === 'Grey is back next week')).toHaveLength(1);
     const [after] = await t.ctx.database.db.select().from(messages).where(eq(messages.id, unsent!.id));

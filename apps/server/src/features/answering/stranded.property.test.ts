@@ -112,6 +112,7 @@ function restartableQueue(ctx: AppContext) {
     },
     enqueue: (definition, payload, options) => current.enqueue(definition, payload, options),
     every: (definition, everyMs, payload) => current.every(definition, everyMs, payload),
+    retire: (names) => current.retire(names),
     startWorker: () => current.startWorker(),
     idle: (timeoutMs) => current.idle(timeoutMs),
     close: () => current.close(),
@@ -274,11 +275,10 @@ async function settle() {
     // Events relayed and lost, and those a website chat's request left to the relay (due later).
     await db().execute(sql`update outbox set claimed_at = claimed_at - interval '10 minutes',
       next_at = next_at - interval '10 minutes'`);
-    await db().execute(sql`update messages set created_at = created_at - interval '10 minutes',
-      tried_at = tried_at - interval '10 minutes' where status = 'pending'`);
+    await db().execute(sql`update messages set created_at = created_at - interval '10 minutes'
+      where status = 'pending'`);
     await t.app.services.outbox.sweep();
     await t.app.services.outbox.relay();
-    await t.app.services.pendingReplies.reconcile();
   }
   throw new Error('the jobs did not settle');
 }

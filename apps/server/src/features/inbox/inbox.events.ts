@@ -13,3 +13,14 @@ export const ANSWER_DUE_EVENTS = [MESSAGE_RECEIVED, REPLY_REQUESTED];
 export interface AnswerDuePayload {
   messageId: string;
 }
+
+/**
+ * A reply of the shop was stored 'pending' and is being sent. Written and removed by the database
+ * (a trigger on `messages`, migration 0026): it exists while the reply is pending, and is relayed
+ * only if the reply is still pending after PENDING_STUCK_AFTER_MS. Key: the reply's id.
+ */
+export const REPLY_STORED = 'reply.stored';
+
+export interface ReplyStoredPayload {
+  messageId: string;
+}

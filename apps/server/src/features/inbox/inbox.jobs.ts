@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { Outbox } from '../../platform/outbox.ts';
 import { bindJob, defineJob } from '../../platform/queue.ts';
+import { REPLY_STORED, type ReplyStoredPayload } from './inbox.events.ts';
 import type { InboxService } from './inbox.service.ts';
 import type { PendingReplies } from './replies/pending-replies.ts';
 import type { PlatformRead } from './sync/platform-read.ts';
@@ -13,11 +15,11 @@ export const readOnPlatformJob = defineJob({
   backoffMs: 2000,
 });
 
-/** Scheduled (and at start): replies a crash left pending are matched with their echo or sent again. */
-export const reconcilePendingRepliesJob = defineJob({
-  name: 'inbox.reconcile-pending',
+/** A reply a crash left pending (its event relayed): matched with its echo or sent again. */
+export const settleReplyJob = defineJob({
+  name: 'inbox.settle-reply',
   lane: 'reply',
-  schema: z.object({}),
+  schema: z.object({ messageId: z.uuid() }),
   attempts: 1,
 });
 
@@ -37,12 +39,22 @@ export const compactTalliesJob = defineJob({
 });
 
 export const inboxJobHandlers = (
+  outbox: Pick<Outbox, 'subscribe'>,
   platformRead: PlatformRead,
   pendingReplies: PendingReplies,
   inbox: Pick<InboxService, 'wakeSnoozed' | 'views'>,
 ) => [
   bindJob(readOnPlatformJob, ({ conversationId }) => platformRead.readOnPlatform(conversationId)),
-  bindJob(reconcilePendingRepliesJob, () => pendingReplies.reconcile()),
+  // The event goes with the reply's pending state (sent or failed: a trigger); a try that could not
+  // settle it leaves it to the sweeper.
+  outbox.subscribe<ReplyStoredPayload>({
+    kinds: [REPLY_STORED],
+    job: settleReplyJob,
+    keyOf: (p) => p.messageId,
+    ack: 'by-subscriber',
+    handle: ({ messageId }) => pendingReplies.settle(messageId),
+    onDead: ({ messageId }) => pendingReplies.giveUp(messageId),
+  }),
   bindJob(wakeSnoozedJob, async () => {
     // A large backlog (a long outage) is taken a batch at a time.
     while ((await inbox.wakeSnoozed()) > 0);

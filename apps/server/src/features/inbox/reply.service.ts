@@ -219,7 +219,7 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
       if (!isUuid(messageId)) throw notFound('No failed message with this id');
       const [pending] = await db
         .update(messages)
-        .set({ status: 'pending', error: null, settleTries: 0, triedAt: null })
+        .set({ status: 'pending', error: null })
         .where(
           and(
             eq(messages.id, messageId),

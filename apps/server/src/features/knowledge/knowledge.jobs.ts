@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue.ts';
 
-// Definitions only (name, payload, retries): they import no service, so the services that queue
-// them are imported by nothing here. The handlers are bound beside the service (knowledge.service.ts).
+// Definitions only (name, payload, retries): they import no service, so the services that publish
+// their events are imported by nothing here. The handlers subscribe beside the service
+// (knowledge.service.ts); a job whose every attempt failed is relayed again by the outbox's sweeper.
 
-/** Reads an uploaded file into chunks the bot answers from. */
+/** Reads an uploaded file into chunks the bot answers from (its kind is read from its stored type). */
 export const ingestFileJob = defineJob({
   name: 'knowledge.ingest',
-  schema: z.object({ fileId: z.uuid(), kind: z.enum(['pdf', 'docx', 'text', 'csv', 'json']) }),
+  schema: z.object({ fileId: z.uuid() }),
   attempts: 3,
   backoffMs: 2000,
 });
@@ -18,11 +19,4 @@ export const copyFileJob = defineJob({
   schema: z.object({ fileId: z.uuid(), fromFileId: z.uuid() }),
   attempts: 3,
   backoffMs: 2000,
-});
-
-/** Scheduled (and at start): files left 'processing' by a crash are queued again, or given up. */
-export const sweepStuckFilesJob = defineJob({
-  name: 'knowledge.sweep-stuck',
-  schema: z.object({}),
-  attempts: 1,
 });

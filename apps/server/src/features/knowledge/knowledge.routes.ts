@@ -11,22 +11,19 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.ts';
-import type { Queue } from '../../platform/queue.ts';
 import { type Owned, shopGuard } from '../shops/shop-guard.ts';
 import { sniffDocument } from './extract.ts';
-import { ingestFileJob } from './knowledge.jobs.ts';
 import type { KnowledgeService } from './knowledge.service.ts';
 
 interface Options {
   knowledge: KnowledgeService;
   owned: Owned;
-  queue: Queue;
 }
 
 const base = '/shopee/v1/lang_chain_push/loader';
 
 /** Knowledge files of spec §7: upload (multipart), list, delete, and an authorized download. */
-export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, owned, queue }) => {
+export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { knowledge, owned }) => {
   await app.register(multipart, {
     limits: {
       fileSize: limits.uploadMaxBytes,
@@ -81,7 +78,6 @@ export const knowledgeRoutes: FastifyPluginAsyncZod<Options> = async (app, { kno
         mime: file.mime,
         chunkSize,
       });
-      await queue.enqueue(ingestFileJob, { fileId: row.id, kind: file.kind }, { jobId: row.id });
       stored.push(row);
     }
     return { data: stored };

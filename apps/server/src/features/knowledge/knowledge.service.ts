@@ -1,22 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { type KnowledgeFile, messages } from '@balas/contracts';
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { bindJob } from '../../platform/queue.ts';
-import { crashCutoff } from '../../platform/recovery.ts';
+import { type Outbox, publish } from '../../platform/outbox.ts';
 import { isUuid } from '../shops/shop-guard.ts';
 import { bumpTraining } from '../training/training.service.ts';
 import { type DocumentKind, ExtractionError, readDocument } from './extract.ts';
-import { copyFileJob, ingestFileJob, sweepStuckFilesJob } from './knowledge.jobs.ts';
-
-/** A file still being read this long after its upload lost its job (reading takes 60 s at most). */
-export const FILE_STUCK_AFTER_MS = 2 * 60_000;
-/** A file still being read this long after its upload is given up (failed, with the reason). */
-export const FILE_GIVEN_UP_AFTER_MS = 30 * 60_000;
+import {
+  FILE_COPIED,
+  FILE_UPLOADED,
+  type FileCopiedPayload,
+  type FileUploadedPayload,
+  fileUploaded,
+} from './knowledge.events.ts';
+import { copyFileJob, ingestFileJob } from './knowledge.jobs.ts';
 
 /** The kind of a stored file, from the type its upload was sniffed as. */
 export function kindOfMime(mime: string): DocumentKind {
@@ -62,9 +63,8 @@ const toFile = (row: FileRow): KnowledgeFile => ({
   error: row.error,
 });
 
-export function createKnowledgeService(ctx: AppContext) {
+export function createKnowledgeService(ctx: AppContext, deps: { outbox: Pick<Outbox, 'nudge'> }) {
   const { db } = ctx.database;
-  const startedAt = new Date();
 
   async function ownedFile(merchantId: string, fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw notFound('File not found');
@@ -94,29 +94,35 @@ export function createKnowledgeService(ctx: AppContext) {
       return rows.map(toFile);
     },
 
-    /** Stores the upload and its row; ingestion runs as a job. */
+    /** Stores the upload and its row, with the event that has it read (a job, relayed at once). */
     async add(shopId: string, upload: { fileName: string; data: Buffer; mime: string; chunkSize: number }) {
       const id = randomUUID();
       const storageKey = `shops/${shopId}/knowledge/${id}`;
       await ctx.storage.put(storageKey, upload.data);
+      let row: FileRow | undefined;
       try {
-        const [row] = await db
-          .insert(knowledgeFiles)
-          .values({
-            id,
-            shopId,
-            fileName: upload.fileName,
-            size: upload.data.length,
-            mime: upload.mime,
-            storageKey,
-            chunkSize: upload.chunkSize,
-          })
-          .returning();
-        return toFile(row!);
+        row = await db.transaction(async (tx) => {
+          const [stored] = await tx
+            .insert(knowledgeFiles)
+            .values({
+              id,
+              shopId,
+              fileName: upload.fileName,
+              size: upload.data.length,
+              mime: upload.mime,
+              storageKey,
+              chunkSize: upload.chunkSize,
+            })
+            .returning();
+          await publish(tx, [fileUploaded(id)]);
+          return stored!;
+        });
       } catch (error) {
         await ctx.storage.remove(storageKey);
         throw error;
       }
+      await deps.outbox.nudge();
+      return toFile(row);
     },
 
     read: (file: FileRow) => ctx.storage.read(file.storageKey),
@@ -179,8 +185,9 @@ export function createKnowledgeService(ctx: AppContext) {
     },
 
     /**
-     * The bytes of another shop's file under a new id and key of `shopId` (the caller stores its row,
-     * then queues `copyFileJob`); `discard` removes them if the row is not stored after all.
+     * The bytes of another shop's file under a new id and key of `shopId` (the caller stores its row
+     * with `fileCopied(...)` published beside it, then nudges the outbox); `discard` removes them if the
+     * row is not stored after all.
      */
     async copyBytes(file: FileRow, shopId: string) {
       const id = randomUUID();
@@ -198,7 +205,7 @@ export function createKnowledgeService(ctx: AppContext) {
       const [file] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
       if (file?.status !== 'processing') return;
       const [source] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fromFileId));
-      const readItself = () => service.ingest(fileId, kindOfMime(file.mime));
+      const readItself = () => service.ingest(fileId);
       if (source?.status !== 'ready') return readItself();
       // A retried job starts from a clean slate.
       await db.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
@@ -241,9 +248,10 @@ export function createKnowledgeService(ctx: AppContext) {
      * nothing reads them (the bot reads the chunks of ready files), then the file turns 'ready' in one
      * short transaction.
      */
-    async ingest(fileId: string, kind: DocumentKind): Promise<void> {
+    async ingest(fileId: string): Promise<void> {
       const [file] = await db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
       if (file?.status !== 'processing') return;
+      const kind = kindOfMime(file.mime);
       const setProgress = (progress: number) =>
         db.update(knowledgeFiles).set({ progress }).where(eq(knowledgeFiles.id, fileId));
       try {
@@ -294,59 +302,18 @@ export function createKnowledgeService(ctx: AppContext) {
       }
     },
 
-    /** Marks a file failed once its job has used every attempt on an unexpected error. */
+    /**
+     * Marks a file still being read failed: its event was relayed until the outbox gave it up (a job
+     * that kept failing on an unexpected error, or kept being cut off by crashes).
+     */
     async markFailed(fileId: string, reason: string) {
-      await db
+      const failed = await db
         .update(knowledgeFiles)
         .set({ status: 'failed', progress: 100, error: reason })
-        .where(eq(knowledgeFiles.id, fileId));
-      // Chunks a failed attempt had stored.
-      await db.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
-    },
-
-    /**
-     * Files left 'processing' by a crash (between storing the upload and queueing its job, or a job
-     * lost with its queue): queued again, their id as the job id, so a job still queued is not
-     * doubled; past FILE_GIVEN_UP_AFTER_MS they are failed with the reason. Returns how many were queued.
-     */
-    async sweepStuck(): Promise<number> {
-      const given = await db
-        .update(knowledgeFiles)
-        .set({ status: 'failed', progress: 100, error: messages.knowledge.failed.interrupted })
-        .where(
-          and(
-            eq(knowledgeFiles.status, 'processing'),
-            lt(knowledgeFiles.createdAt, new Date(Date.now() - FILE_GIVEN_UP_AFTER_MS)),
-          ),
-        )
+        .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, 'processing')))
         .returning({ id: knowledgeFiles.id });
-      if (given.length > 0) {
-        ctx.log.error({ files: given.map((f) => f.id) }, 'knowledge files given up');
-        await db.delete(knowledgeChunks).where(
-          inArray(
-            knowledgeChunks.fileId,
-            given.map((f) => f.id),
-          ),
-        );
-      }
-      const stuck = await db
-        .select({ id: knowledgeFiles.id, mime: knowledgeFiles.mime })
-        .from(knowledgeFiles)
-        .where(
-          and(
-            eq(knowledgeFiles.status, 'processing'),
-            lt(knowledgeFiles.createdAt, crashCutoff(ctx.config, startedAt, FILE_STUCK_AFTER_MS)),
-          ),
-        )
-        .limit(500);
-      for (const file of stuck) {
-        await ctx.queue.enqueue(
-          ingestFileJob,
-          { fileId: file.id, kind: kindOfMime(file.mime) },
-          { jobId: file.id },
-        );
-      }
-      return stuck.length;
+      // Chunks a failed attempt had stored (a file read meanwhile keeps its own).
+      if (failed.length > 0) await db.delete(knowledgeChunks).where(eq(knowledgeChunks.fileId, fileId));
     },
 
     async chunksOf(fileId: string) {
@@ -362,11 +329,29 @@ export function createKnowledgeService(ctx: AppContext) {
 
 export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
 
-/** The knowledge jobs' handlers, bound to the service (registered in jobs.ts). */
-export const knowledgeJobHandlers = (knowledge: KnowledgeService) => [
-  bindJob(ingestFileJob, ({ fileId, kind }) => knowledge.ingest(fileId, kind)),
-  bindJob(copyFileJob, ({ fileId, fromFileId }) => knowledge.copyChunks(fileId, fromFileId)),
-  bindJob(sweepStuckFilesJob, async () => {
-    await knowledge.sweepStuck();
-  }),
-];
+/**
+ * The knowledge jobs, subscribed to the files' events (registered in jobs.ts). A file whose event the
+ * outbox gave up on ends failed with the reason, instead of 'processing' for ever.
+ */
+export const knowledgeJobHandlers = (outbox: Pick<Outbox, 'subscribe'>, knowledge: KnowledgeService) => {
+  const giveUp = ({ fileId }: { fileId: string }) =>
+    knowledge.markFailed(fileId, messages.knowledge.failed.interrupted);
+  return [
+    outbox.subscribe<FileUploadedPayload>({
+      kinds: [FILE_UPLOADED],
+      job: ingestFileJob,
+      keyOf: (p) => p.fileId,
+      ack: 'on-success',
+      handle: ({ fileId }) => knowledge.ingest(fileId),
+      onDead: giveUp,
+    }),
+    outbox.subscribe<FileCopiedPayload>({
+      kinds: [FILE_COPIED],
+      job: copyFileJob,
+      keyOf: (p) => p.fileId,
+      ack: 'on-success',
+      handle: ({ fileId, fromFileId }) => knowledge.copyChunks(fileId, fromFileId),
+      onDead: giveUp,
+    }),
+  ];
+};

@@ -13,7 +13,8 @@ import {
   topics,
 } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { copyFileJob } from '../knowledge/knowledge.jobs.ts';
+import { type Outbox, publish } from '../../platform/outbox.ts';
+import { fileCopied } from '../knowledge/knowledge.events.ts';
 import type { FileRow, KnowledgeService } from '../knowledge/knowledge.service.ts';
 import { findOwnedShop } from '../shops/shop-guard.ts';
 import { bumpTraining, type TrainingService } from './training.service.ts';
@@ -57,7 +58,7 @@ interface Plan {
  */
 export function createShopCopy(
   ctx: AppContext,
-  deps: { training: TrainingService; knowledge: KnowledgeService },
+  deps: { training: TrainingService; knowledge: KnowledgeService; outbox: Pick<Outbox, 'nudge'> },
 ) {
   const { db } = ctx.database;
 
@@ -278,6 +279,10 @@ export function createShopCopy(
                 chunkSize: b.from.chunkSize,
               })),
             );
+          await publish(
+            tx,
+            stored.map((b) => fileCopied(b.id, b.from.id)),
+          );
           await bumpTraining(tx, shopId);
           return { topics: p.topics.length, files: stored.length, productInfo: newInfo.length };
         });
@@ -286,8 +291,7 @@ export function createShopCopy(
         throw error;
       }
       for (const b of bytes) if (!stored.includes(b)) await b.discard();
-      for (const b of stored)
-        await ctx.queue.enqueue(copyFileJob, { fileId: b.id, fromFileId: b.from.id }, { jobId: b.id });
+      if (stored.length > 0) await deps.outbox.nudge();
       return copied;
     },
   };
