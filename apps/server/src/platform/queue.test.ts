@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { Queue as BullQueue } from 'bullmq';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +10,7 @@ import { deadJobs, jobs } from '../db/schema.ts';
 import { readDatabaseTemplate } from '../test/database-template.ts';
 import { createTestDatabaseUrl } from '../test/test-app.ts';
 import { bindJob, defineJob } from './queue.ts';
+import { createBullQueue, laneQueueName } from './queue-bullmq.ts';
 import { createDatabaseQueue } from './queue-database.ts';
 
 const log = pino({ level: 'silent' });
@@ -172,6 +176,45 @@ describe('embedded queue (jobs in the database)', () => {
     await queue.idle();
     expect(mostBulk).toBe(1);
     await queue.close();
+  });
+});
+
+// A job an earlier version scheduled, whose handler is gone.
+const retiredSweep = defineJob({ name: 'test.retired-sweep', schema: z.object({}), attempts: 1 });
+
+describe('retiring the jobs of an earlier version', () => {
+  it('removes their queued runs from the embedded queue, and nothing else', async () => {
+    const queue = createDatabaseQueue(database.db, log);
+    const kept = defineJob({ name: 'test.kept', schema: z.object({}) });
+    await queue.enqueue(retiredSweep, {});
+    await queue.enqueue(kept, {});
+    await queue.retire([retiredSweep.name]);
+    const left = await database.db.select({ name: jobs.name }).from(jobs);
+    expect(left.map((j) => j.name)).toContain(kept.name);
+    expect(left.map((j) => j.name)).not.toContain(retiredSweep.name);
+    await database.db.delete(jobs);
+    await queue.close();
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('removes their schedules and waiting runs from BullMQ', async () => {
+    const redisUrl = process.env.REDIS_URL!;
+    const prefix = `balas-test-${randomBytes(6).toString('hex')}`;
+    const queue = createBullQueue({ redisUrl, prefix, log, db: database.db });
+    await queue.every(retiredSweep, 60_000, {});
+    await queue.enqueue(retiredSweep, {}, { delayMs: 60_000 });
+    const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const bull = new BullQueue(laneQueueName.bulk, { connection, prefix });
+    try {
+      expect((await bull.getJobSchedulers()).map((s) => s.key)).toEqual([retiredSweep.name]);
+      await queue.retire([retiredSweep.name]);
+      expect(await bull.getJobSchedulers()).toEqual([]);
+      expect(await bull.getJobs(['waiting', 'delayed', 'prioritized'])).toEqual([]);
+    } finally {
+      await bull.obliterate({ force: true });
+      await bull.close();
+      connection.disconnect();
+      await queue.close();
+    }
   });
 });
 
