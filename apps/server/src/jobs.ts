@@ -1,6 +1,12 @@
 import type { AppContext } from './context.ts';
 import { answeringJobHandlers } from './features/answering/answering.jobs.ts';
-import { compactTalliesJob, inboxJobHandlers, wakeSnoozedJob } from './features/inbox/inbox.jobs.ts';
+import {
+  compactTalliesJob,
+  inboxJobHandlers,
+  RAISE_DRAFTS_EVERY_MS,
+  raiseDueDraftsJob,
+  wakeSnoozedJob,
+} from './features/inbox/inbox.jobs.ts';
 import { insightsJobHandlers, refreshInsightsJob } from './features/insights/insights.jobs.ts';
 import { knowledgeJobHandlers } from './features/knowledge/knowledge.service.ts';
 import { queueDueWebsitesJob } from './features/knowledge/website/website.jobs.ts';
@@ -72,6 +78,7 @@ export async function registerJobs(ctx: AppContext, services: Services, options:
       [refreshInsightsJob, INSIGHTS_REFRESH_EVERY_MS],
       [prunePushesJob, PRUNE_EVERY_MS],
       [wakeSnoozedJob, WAKE_SNOOZED_EVERY_MS],
+      [raiseDueDraftsJob, RAISE_DRAFTS_EVERY_MS],
       [compactTalliesJob, COMPACT_TALLIES_EVERY_MS],
       [sweepOutboxJob, RECOVERY_EVERY_MS],
       // A training change's test questions run within this (decision 0023).

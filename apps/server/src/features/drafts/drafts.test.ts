@@ -182,6 +182,13 @@ describe('draft mode "always"', () => {
       .update(conversations)
       .set({ draftUntil: new Date(Date.now() - 1000) })
       .where(eq(conversations.id, row.id));
+    // Nothing was written then: the scheduled pass tells the dashboards (and the merchant's phone).
+    const told: InboxRow[] = [];
+    t.app.services.inbox.watch((_shop, changed) => {
+      if (changed.id === row.id) told.push(changed);
+    });
+    expect(await t.app.services.inbox.raiseDueDrafts(60_000)).toBeGreaterThanOrEqual(1);
+    expect(told.map((r) => r.state)).toEqual(['needs_you']);
     const low = await rowOf(headers, shopId, 'Rajesh Kumar');
     expect(low.state).toBe('needs_you');
     expect(low.views).toEqual(expect.arrayContaining(['needs_you', 'drafts']));

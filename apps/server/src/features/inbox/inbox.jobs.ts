@@ -31,6 +31,16 @@ export const wakeSnoozedJob = defineJob({
   attempts: 1,
 });
 
+/** Scheduled: chats whose waiting draft now raises them in "Needs you" are shown so, live. */
+export const raiseDueDraftsJob = defineJob({
+  name: 'inbox.raise-due-drafts',
+  lane: 'reply',
+  schema: z.object({}),
+  attempts: 1,
+});
+/** How often drafts running low are looked for; each run looks back twice as far (a late run misses none). */
+export const RAISE_DRAFTS_EVERY_MS = 30_000;
+
 /** Scheduled: each shop's count rows are folded into one (decision 0015). */
 export const compactTalliesJob = defineJob({
   name: 'inbox.compact-tallies',
@@ -42,7 +52,7 @@ export const inboxJobHandlers = (
   outbox: Pick<Outbox, 'subscribe'>,
   platformRead: PlatformRead,
   pendingReplies: PendingReplies,
-  inbox: Pick<InboxService, 'wakeSnoozed' | 'views'>,
+  inbox: Pick<InboxService, 'wakeSnoozed' | 'raiseDueDrafts' | 'views'>,
 ) => [
   bindJob(readOnPlatformJob, ({ conversationId }) => platformRead.readOnPlatform(conversationId)),
   // The event goes with the reply's pending state (sent or failed: a trigger); a try that could not
@@ -58,6 +68,9 @@ export const inboxJobHandlers = (
   bindJob(wakeSnoozedJob, async () => {
     // A large backlog (a long outage) is taken a batch at a time.
     while ((await inbox.wakeSnoozed()) > 0);
+  }),
+  bindJob(raiseDueDraftsJob, async () => {
+    await inbox.raiseDueDrafts(2 * RAISE_DRAFTS_EVERY_MS);
   }),
   bindJob(compactTalliesJob, () => inbox.views.compactTallies()),
 ];

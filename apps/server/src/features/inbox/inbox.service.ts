@@ -184,6 +184,17 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
     },
 
     /**
+     * Chats whose waiting draft began raising them in "Needs you" within the last `withinMs` are
+     * shown so live (and reach the merchant's phone): the row is read, not stored, so no write tells
+     * the dashboards. Run more often than `withinMs`; a chat told twice is the same row twice.
+     */
+    async raiseDueDrafts(withinMs: number) {
+      const due = await store.draftsRunningLow(withinMs, WAKE_BATCH);
+      for (const { shop, conversation } of due) emitConversation(shop, conversation);
+      return due.length;
+    },
+
+    /**
      * The shop's switch was turned on: every conversation where the bot now answers and a shopper's
      * latest message waits unanswered gets its answer, a page at a time (each its own transaction,
      * the event loop left to requests between them). Stops when the switch is off again. Returns

@@ -519,6 +519,23 @@ export function createConversationStore(db: Db) {
     },
 
     /**
+     * Conversations whose waiting draft started raising them in "Needs you" (`draft_until` passed)
+     * within the last `withinMs`, with their shops: nothing else changes them then, so nothing else
+     * tells the dashboards.
+     */
+    async draftsRunningLow(withinMs: number, batch: number) {
+      const rows = await db
+        .select({ conversation: conversations, shop: shops })
+        .from(conversations)
+        .innerJoin(shops, eq(shops.id, conversations.shopId))
+        .where(
+          sql`${conversations.draftUntil} <= now() and ${conversations.draftUntil} > now() - ${`${withinMs} milliseconds`}::interval`,
+        )
+        .limit(batch);
+      return rows;
+    },
+
+    /**
      * The shop's switch was turned on: one page of its conversations (newest activity first, after
      * `after`), and of them those the bot now answers (the shop's switch, no override, not handed
      * over, resolved or snoozed) whose latest message is the shopper's, unanswered: their answer is
