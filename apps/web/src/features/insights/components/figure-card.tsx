@@ -92,9 +92,9 @@ export function FigureCard({
   return (
     <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
       <div className={css.content}>
-        <h3 id={`${id}-title`} className={css.title}>
+        <h2 id={`${id}-title`} className={css.title}>
           {title}
-        </h3>
+        </h2>
         <div className={css.headline}>
           <p data-testid="figure-value" className={css.value}>
             {value}

@@ -427,7 +427,7 @@ function Ranked({
   const max = Math.max(1, ...items.map((i) => i.count));
   return (
     <Box sx={{ mt: 1 }}>
-      <Typography variant="subtitle2" component="h4" sx={{ mb: 0.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
         {title}
       </Typography>
       {items.length === 0 ? (
