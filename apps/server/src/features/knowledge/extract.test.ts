@@ -15,7 +15,11 @@ import { extractDocumentText } from './extract.ts';
 
 const failed = messages.knowledge.failed;
 
-describe('PDF text extraction', () => {
+// Readings run in threads that a loaded machine (CI beside other work) slows several times over: a
+// test waits up to the product's own time limit and a half (the limit is what fails a slow reading).
+const READING_TEST_TIMEOUT = 1.5 * limits.knowledgeFile.timeoutMs;
+
+describe('PDF text extraction', { timeout: READING_TEST_TIMEOUT }, () => {
   it('reads a long PDF (shared among extraction threads where the cores allow) with every page, in order', async () => {
     const pdf = await PDFDocument.create();
     const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -48,7 +52,7 @@ describe('PDF text extraction', () => {
   });
 });
 
-describe('hostile files', () => {
+describe('hostile files', { timeout: READING_TEST_TIMEOUT }, () => {
   it('stops a Word file whose zip headers understate what it inflates to, counting the bytes inflated', async () => {
     // 1 GB of text behind headers that declare 2 KB: the file is 1.5 MB.
     const bomb = understatedDocxBomb(1024 ** 3);
