@@ -79,6 +79,7 @@ export async function createContext(
     redisUrl: config.redisUrl,
     streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,
     role: options.role ?? 'api',
+    log,
   });
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
