@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { type BackgroundWork, createBackgroundWork } from './platform/background-work.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './platform/mailer.ts';
 import type { Queue } from './platform/queue.ts';
 import { createBullQueue } from './platform/queue-bullmq.ts';
@@ -33,7 +34,12 @@ export interface AppContext {
   sandboxCredentials: SandboxCredentials | null;
   /** Fetches merchants' websites: public http(s) addresses only (platform/safe-fetch.ts). */
   webFetch: SafeFetch;
+  /** Work started after its caller was answered, which closing waits for (platform/background-work.ts). */
+  background: BackgroundWork;
 }
+
+/** How long closing waits for background work (an index written out takes well under a second). */
+const BACKGROUND_DRAIN_MS = 5_000;
 
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({
@@ -79,6 +85,7 @@ export async function createContext(
     redisUrl: config.redisUrl,
     streamName: `${options.queuePrefix ?? 'balas'}:socket.io`,
     role: options.role ?? 'api',
+    log,
   });
   const mailer = config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
@@ -102,11 +109,15 @@ export async function createContext(
       ? createRedisRateLimiter(config.redisUrl, options.queuePrefix ?? 'balas')
       : createMemoryRateLimiter(),
     webFetch: createWebsiteFetch(config),
+    background: createBackgroundWork(),
   };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.queue.close();
+  // After the queue: the jobs it let finish may have started some.
+  const left = await ctx.background.drain(BACKGROUND_DRAIN_MS);
+  if (left > 0) ctx.log.warn({ left }, 'closing with background work still running');
   await ctx.realtime.close();
   await ctx.mailer.close();
   await ctx.rateLimiter.close();

@@ -8,6 +8,7 @@ import {
   type RealtimePayload,
 } from '@balas/contracts';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { type DefaultEventsMap, Server, type Socket } from 'socket.io';
 
@@ -119,6 +120,26 @@ function createStreamPublisher(redisUrl: string, streamName: string): Realtime {
 }
 
 /**
+ * The streams adapter sends some commands without awaiting them: SUBSCRIBE on the pub/sub connection
+ * it duplicates from this client, PUBLISH and a session's SET on this one. One that fails would be
+ * an unhandled rejection, which ends the process. Closing the realtime before that connection is up
+ * (a process failing right after it starts) failed its SUBSCRIBE so, with "Connection is closed".
+ * Every command of this client and of its duplicates goes to `failed` when it fails (a command the
+ * adapter awaits as well).
+ */
+function reportFailedCommands(client: Redis, failed: (command: string, error: unknown) => void): Redis {
+  const send = client.sendCommand.bind(client);
+  client.sendCommand = (command, stream) => {
+    const sent = send(command, stream);
+    command.promise.catch((error: unknown) => failed(command.name, error));
+    return sent;
+  };
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = (override) => reportFailedCommands(duplicate(override), failed);
+  return client;
+}
+
+/**
  * Socket.IO with the memory adapter, or the Redis streams adapter when a Redis URL is given. A
  * worker (`role: 'worker'`, with Redis) serves no socket: it only writes to the stream.
  */
@@ -126,11 +147,19 @@ export function createRealtime(options: {
   redisUrl?: string | undefined;
   streamName?: string;
   role?: 'api' | 'worker';
+  /** Where a failed Redis command of the adapter is told (none: not told). */
+  log?: Pick<FastifyBaseLogger, 'warn'> | undefined;
 }): Realtime {
   const streamName = options.streamName ?? 'balas:socket.io';
   if (options.role === 'worker' && options.redisUrl)
     return createStreamPublisher(options.redisUrl, streamName);
-  const redis = options.redisUrl ? new Redis(options.redisUrl) : undefined;
+  let closing = false;
+  const redis = options.redisUrl
+    ? reportFailedCommands(new Redis(options.redisUrl), (command, error) => {
+        // Closing fails whatever is still queued or unanswered; nothing is lost that matters then.
+        if (!closing) options.log?.warn({ err: error, command }, 'realtime Redis command failed');
+      })
+    : undefined;
   const io = new Server<DefaultEventsMap, DefaultEventsMap, InterServerEvents, SocketData>({
     path: '/socket.io',
     serveClient: false,
@@ -236,10 +265,15 @@ export function createRealtime(options: {
       });
     },
     async close() {
+      closing = true;
       // A worker's Server was never attached to an HTTP server: close its adapter only.
       if (attached) await new Promise<void>((resolve) => io.close(() => resolve()));
       else await io.of('/').adapter.close?.();
-      redis?.disconnect();
+      if (!redis) return;
+      // QUIT answers after the commands sent before it (the sessions of the sockets just closed); a
+      // connection not up is dropped, as QUIT would wait in its queue while ioredis retries.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }

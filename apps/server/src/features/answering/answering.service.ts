@@ -79,8 +79,8 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
   }
   /**
    * Indexes being written out. The answer that built an index does not wait for it (for 200 chunks,
-   * about 15 ms of serializing and a 400 KB row). A failed or lost write costs the next cold process
-   * a build, nothing else.
+   * about 15 ms of serializing and a 400 KB row); closing the process does, a few seconds at most. A
+   * failed or lost write costs the next cold process a build, nothing else.
    */
   const writing = new Set<Promise<void>>();
   function writeOut(shop: ShopRow, index: ShopIndex) {
@@ -89,6 +89,7 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'storing the shop index failed'))
       .finally(() => writing.delete(write));
     writing.add(write);
+    ctx.background.track(write);
   }
   const indexFor = (shop: ShopRow) =>
     cache.get(shop.id, shop.trainingVersion, (previous) => buildIndex(shop, previous));

@@ -478,7 +478,11 @@ describe('an answer made due again while the bot decides', () => {
     // Put in charge meanwhile: due again, after the mark.
     const { answerDue } = await store.setBot(await shopRow(website), conversation, true);
     expect(answerDue).toBe(message.id);
-    expect(await store.settleAnswer(message.id, mark)).toEqual({ settled: false, conversation: null });
+    expect(await store.settleAnswer(message.id, mark)).toEqual({
+      settled: false,
+      conversation: null,
+      shopBotOn: null,
+    });
     expect((await row(conversation.id)).state).toBe('bot');
     const settled = await store.settleAnswer(message.id, await store.dueMark(message.id));
     expect(settled.settled).toBe(true);

@@ -245,13 +245,14 @@ export function createInboxService(ctx: AppContext, deps: { outbox: Pick<Outbox,
       /** `shop`: the message's shop, when the caller holds it (not read again). */
       options: { force?: boolean; shop?: ShopRow } = {},
     ) {
-      const { settled, conversation } = await store.settleAnswer(messageId, mark, options);
-      if (conversation) {
+      const { settled, conversation, shopBotOn } = await store.settleAnswer(messageId, mark, options);
+      if (conversation && shopBotOn !== null) {
         const [shop] =
           options.shop?.id === conversation.shopId
             ? [options.shop]
             : await db.select().from(shops).where(eq(shops.id, conversation.shopId));
-        if (shop) emitAnswerSettled(shop, conversation);
+        // The caller's shop row was read when its decision began: the switch may have moved since.
+        if (shop) emitAnswerSettled({ ...shop, defaultBotStatus: shopBotOn }, conversation);
       }
       return settled;
     },

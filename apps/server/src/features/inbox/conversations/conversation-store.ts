@@ -5,7 +5,21 @@ import {
   responseDeadline,
   shopTimeZone,
 } from '@balas/contracts';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { answersDue, conversationEvents, conversations, messages, shops } from '../../../db/schema.ts';
@@ -637,7 +651,8 @@ export function createConversationStore(db: Db) {
      * The bot has decided on a message whose answer was due as of `mark` (dueMark before deciding):
      * its row goes, unless it was made due again meanwhile (`force`: whatever its time), and the
      * conversation's `answer_due` is cleared with its last row. `settled`: nothing due is left for
-     * the message; `conversation`: the row when its mark was cleared.
+     * the message; `conversation`: the row when its mark was cleared, and `shopBotOn` its shop's bot
+     * switch as this statement reads it (a decision's shop row may be older).
      */
     async settleAnswer(messageId: string, mark: string | null, options: { force?: boolean } = {}) {
       return db.transaction(async (tx) => {
@@ -652,7 +667,7 @@ export function createConversationStore(db: Db) {
           .for('no key update', { of: conversations });
         if (!message) {
           await acknowledge(tx, ANSWER_DUE_EVENTS, messageId);
-          return { settled: true, conversation: null };
+          return { settled: true, conversation: null, shopBotOn: null };
         }
         const { conversationId } = message;
         let removed = false;
@@ -687,8 +702,13 @@ export function createConversationStore(db: Db) {
               sql`not exists (select 1 from ${answersDue} d where d.conversation_id = ${conversationId})`,
             ),
           )
-          .returning();
-        return { settled: !left, conversation: cleared ?? null };
+          .returning({
+            ...getTableColumns(conversations),
+            shopBotOn: sql<boolean>`(select s.default_bot_status from ${shops} s where s.id = ${conversations.shopId})`,
+          });
+        if (!cleared) return { settled: !left, conversation: null, shopBotOn: null };
+        const { shopBotOn, ...conversation } = cleared;
+        return { settled: !left, conversation, shopBotOn };
       });
     },
 
