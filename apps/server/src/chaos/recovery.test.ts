@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@balas/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadJobs, knowledgeFiles, messages as messageRows, outbox, shops } from '../db/schema.ts';
+import {
+  conversations,
+  deadJobs,
+  knowledgeFiles,
+  messages as messageRows,
+  outbox,
+  shops,
+} from '../db/schema.ts';
 import { autoReplyJob } from '../features/answering/answering.jobs.ts';
 import { FILE_UPLOADED, fileUploaded } from '../features/knowledge/knowledge.events.ts';
 import { OUTBOX_MAX_ATTEMPTS, publish } from '../platform/outbox.ts';
@@ -146,6 +153,46 @@ describe('a bot reply left pending by an attempt that died mid-send', () => {
         sender: 'bot',
         text: 'Yes, 10am to 4pm',
         content: { kind: 'text', text: 'Yes, 10am to 4pm' },
+        status: 'pending',
+        replyTo: question.id,
+        createdAt: new Date(Date.now() - 30_000),
+      })
+      .returning();
+    await t.ctx.queue.enqueue(autoReplyJob, { messageId: question.id });
+    await t.ctx.queue.idle(30_000);
+    const replies = await db.select().from(messageRows).where(eq(messageRows.replyTo, question.id));
+    expect(replies).toEqual([expect.objectContaining({ id: pending!.id, status: 'sent' })]);
+  });
+
+  it("sends the bot's handover reply that died with its attempt, though the chat is handed over now", async () => {
+    const { headers } = await signUp(t.app);
+    const shopId = await createWebsiteShop(t.app, headers);
+    const { db } = t.ctx.database;
+    await db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, shopId));
+    const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
+    const stored = await t.app.services.inbox.ingest(shop!, {
+      conversation: { externalId: 'orphan2', customerId: 'orphan2', customerName: 'Visitor' },
+      message: {
+        externalId: 'orphan-h',
+        sender: 'customer',
+        content: { kind: 'text', text: 'I want to speak to a person' },
+        sentAt: new Date(),
+      },
+    });
+    const question = stored!.message;
+    // The first attempt committed the handover with the reply telling the shopper, then died.
+    await db
+      .update(conversations)
+      .set({ handedOver: true, handoverReason: 'The shopper asked for a person' })
+      .where(eq(conversations.id, question.conversationId));
+    const [pending] = await db
+      .insert(messageRows)
+      .values({
+        shopId,
+        conversationId: question.conversationId,
+        sender: 'bot',
+        text: 'Someone from the shop will reply here soon.',
+        content: { kind: 'text', text: 'Someone from the shop will reply here soon.' },
         status: 'pending',
         replyTo: question.id,
         createdAt: new Date(Date.now() - 30_000),

@@ -159,10 +159,24 @@ export function createAutoReply(
     return row;
   }
 
+  /** A reply still pending from an attempt that died mid-send (not one being sent right now). */
+  const orphaned = (reply: { status: string; createdAt: Date }) =>
+    reply.status === 'pending' &&
+    reply.createdAt < crashCutoff(ctx.config, startedAt, ORPHANED_REPLY_AFTER_MS);
+
   async function decide(row: Awaited<ReturnType<typeof read>>): Promise<AutoReplyOutcome> {
     if (row?.message.sender !== 'customer') return quiet();
     const { shop, conversation } = row;
-    if (conversation.handedOver) return quiet(true);
+    if (conversation.handedOver) {
+      // The bot's handover commits with the reply that tells the shopper: an attempt that died
+      // before sending it leaves the chat handed over and that reply pending, to be sent now.
+      const [told] = await db
+        .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
+        .from(messages)
+        .where(eq(messages.replyTo, row.message.id));
+      if (told && orphaned(told)) await deps.pendingReplies.settle(told.id);
+      return quiet(true);
+    }
     // The effective switch: the conversation's override, else the shop's (as the inbox shows it).
     if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
     // Messages caught up at once (gap repair, lost pushes, a slow push) get one answer, to the
@@ -181,10 +195,7 @@ export function createAutoReply(
       return { sent, handover: false };
     }
     if (already) {
-      const orphaned =
-        already.status === 'pending' &&
-        already.createdAt < crashCutoff(ctx.config, startedAt, ORPHANED_REPLY_AFTER_MS);
-      if (orphaned) await deps.pendingReplies.settle(already.id);
+      if (orphaned(already)) await deps.pendingReplies.settle(already.id);
       return quiet();
     }
     const question = writtenText(message);
