@@ -129,12 +129,10 @@ export interface ServerProcess {
 
 /**
  * Spawns `script` of the built server (apps/server/dist) as production does and collects its output;
- * `execArgv`: more options for node (a bench's probe).
- */
-/**
- * Starts a built script of the server. BENCH_SERVER_DIST runs another build (a folder beside `dist`
- * under apps/server, e.g. the previous commit's, to alternate old and new in one session);
- * BENCH_NODE_FLAGS adds Node flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * `execArgv`: more options for node (a bench's probe). BENCH_SERVER_DIST runs another build (a folder
+ * beside `dist` under apps/server, e.g. the previous commit's, to alternate old and new in one
+ * session; its worker threads still start from `dist`, which must exist); BENCH_NODE_FLAGS adds Node
+ * flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export function spawnProduct(script: string, env: Record<string, string>, execArgv: string[] = []) {
   const logs: string[] = [];
