@@ -111,8 +111,11 @@ describe('PGlite statements prepared once', () => {
     ).rejects.toThrow();
     expect(await fast.db.select().from(items).where(eq(items.id, 3))).toEqual([]);
     // A syntax error is never kept as a prepared statement: the next statement runs.
-    await expect(fast.client.query('selec 1')).rejects.toMatchObject({ code: '42601' });
-    expect((await fast.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await expect(fast.client.query('selec $1::int', [1])).rejects.toMatchObject({
+      code: '42601',
+      query: 'selec $1::int',
+    });
+    expect((await fast.client.query('select $1::int as one', [1])).rows).toEqual([{ one: 1 }]);
   });
 
   it('closes the least recently run statements past its limit and prepares them again', async () => {

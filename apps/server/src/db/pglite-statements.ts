@@ -59,9 +59,10 @@ const concat = (parts: Uint8Array[]) => {
 const STALE_STATEMENT = new Set(['26000', '0A000']);
 
 /**
- * Installs the text parsers on the client and runs every `query` (and a transaction's) through named
- * prepared statements. A statement with a blob (COPY) goes the ordinary way. Errors read as
- * PGlite's own (a DatabaseError carrying the query and its parameters).
+ * Installs the text parsers on the client and runs every `query` (and a transaction's) with
+ * parameters through named prepared statements. A statement without parameters or with a blob
+ * (COPY) goes the ordinary way. Errors read as PGlite's own (a DatabaseError carrying the query and
+ * its parameters).
  */
 export function prepareStatements(client: PGlite, options: { kept?: number } = {}) {
   const kept = options.kept ?? PREPARED_STATEMENTS_KEPT;
@@ -138,7 +139,9 @@ export function prepareStatements(client: PGlite, options: { kept?: number } = {
   const fast = (ordinary: Query, locked: <T>(fn: () => Promise<T>) => Promise<T>, syncAfter: boolean) =>
     (async (text: string, params: unknown[] = [], queryOptions?: QueryOptions) => {
       const own = ownParsers(queryOptions);
-      if (own?.blob) return ordinary(text, params, own);
+      // Without parameters: the migrations' DDL (270 texts, run once) and the odd housekeeping
+      // statement, not worth a prepared statement each.
+      if (own?.blob || params.length === 0) return ordinary(text, params, own);
       if (syncAfter) await client._checkReady();
       try {
         return await locked(async () => {
