@@ -21,7 +21,8 @@ import { startWireCounter, type WireCounts } from './wire-counter.ts';
  *                counting proxy (`wire-counter.ts`): CPU time per process (the API takes the push,
  *                the worker runs the jobs), PostgreSQL statements and round trips, Redis commands,
  *                bytes each way, and the statements sent most often per message.
- * MESSAGE_COST_MESSAGES (default 40) messages are measured, after 10 to warm up.
+ * MESSAGE_COST_MESSAGES (default 40) messages are measured, after 10 to warm up;
+ * MESSAGE_COST_MODES=embedded measures the embedded process only (no PostgreSQL or Redis needed).
  */
 
 const WARM_UP = 10;
@@ -129,6 +130,7 @@ export async function benchMessageCost(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const embedded = await measure('embedded', messages);
   figures.push({ name: 'embedded: CPU per message (one process)', value: embedded.cpu.server!, unit: 'ms' });
+  if (process.env.MESSAGE_COST_MODES === 'embedded') return figures;
   const distributed = await measure('distributed', messages);
   const per = (n: number) => n / messages;
   const { postgres, redis } = distributed;

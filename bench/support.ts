@@ -129,11 +129,17 @@ export interface ServerProcess {
 
 /**
  * Spawns `script` of the built server (apps/server/dist) as production does and collects its output;
- * `execArgv`: more options for node (a bench's probe).
+ * `execArgv`: more options for node (a bench's probe). BENCH_SERVER_DIST runs another build (a folder
+ * beside `dist` under apps/server, e.g. the previous commit's, to alternate old and new in one
+ * session; its worker threads still start from `dist`, which must exist); BENCH_NODE_FLAGS adds Node
+ * flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export function spawnProduct(script: string, env: Record<string, string>, execArgv: string[] = []) {
   const logs: string[] = [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...execArgv, `apps/server/dist/${script}`], {
+  const dist = process.env.BENCH_SERVER_DIST ?? 'dist';
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const args = ['--enable-source-maps', ...flags, ...execArgv, `apps/server/${dist}/${script}`];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH ?? '',

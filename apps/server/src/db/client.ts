@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths.ts';
+import { prepareStatements } from './pglite-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -74,6 +75,7 @@ export async function openDatabase(options: {
   });
   await client.waitReady;
   yieldBetweenStatements(client);
+  prepareStatements(client);
   // A new 16 MB WAL file is otherwise written full of zeros, on the event loop: a 200 ms stall every
   // 16 MB of writes (a big knowledge file, a first sync). Only the space reservation is skipped.
   await client.exec('set wal_init_zero = off');

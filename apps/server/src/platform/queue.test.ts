@@ -127,6 +127,48 @@ describe('embedded queue (jobs in the database)', () => {
     await second.close();
   });
 
+  it('starts a job queued into a free lane as it writes it, with no claim statement after', async () => {
+    // The database as the queue sees it, counting its updates (a claim is one; a retry another).
+    let updates = 0;
+    const counted = new Proxy(database.db, {
+      get(target, property, receiver) {
+        if (property === 'update') updates++;
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const queue = createDatabaseQueue(counted, log, { lanes: { reply: 1 } });
+    const job = defineJob({ name: 'test.direct', schema: z.object({ n: z.number() }), lane: 'reply' });
+    const release: (() => void)[] = [];
+    const seen: number[] = [];
+    const updatesBeforeStart: number[] = [];
+    queue.register([
+      bindJob(job, async ({ n }) => {
+        seen.push(n);
+        updatesBeforeStart.push(updates);
+        await new Promise<void>((resolve) => release.push(resolve));
+      }),
+    ]);
+    await queue.startWorker();
+    await queue.idle(); // the start's first claim finds the lane empty
+    updates = 0;
+    await queue.enqueue(job, { n: 1 });
+    const [row] = await database.db.select({ state: jobs.state, attempts: jobs.attempts }).from(jobs);
+    expect(row).toEqual({ state: 'running', attempts: 1 });
+    // The lane's one slot is taken: the next job waits for a claim, then runs.
+    await queue.enqueue(job, { n: 2 });
+    while (release.length === 0) await new Promise((r) => setTimeout(r, 5));
+    expect(seen).toEqual([1]);
+    release.shift()!();
+    while (release.length === 0) await new Promise((r) => setTimeout(r, 5));
+    release.shift()!();
+    await queue.idle();
+    expect(seen).toEqual([1, 2]);
+    // No claim before the first job started; the second, queued behind it, was claimed.
+    expect(updatesBeforeStart[0]).toBe(0);
+    expect(updatesBeforeStart[1]).toBeGreaterThanOrEqual(1);
+    await queue.close();
+  });
+
   it('runs delayed jobs when they are due', async () => {
     const queue = createDatabaseQueue(database.db, log);
     const at: number[] = [];
