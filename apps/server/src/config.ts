@@ -85,7 +85,11 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
-  INDEX_CACHE_MB: z.coerce.number().int().positive().default(192),
+  /**
+   * A worker's RSS is about 260 MB at rest plus 1.9x this (evicted indexes wait for a major
+   * collection), so 128 keeps one under a 512 MB budget (OPERATIONS.md "Capacity"); 192 peaked at 609.
+   */
+  INDEX_CACHE_MB: z.coerce.number().int().positive().default(128),
   /**
    * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
    * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for
