@@ -11,13 +11,6 @@ describe('config', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
-  it('sizes the default index cache for a worker within 512 MB', () => {
-    // Measured (bench cold-shops): about 260 MB at rest plus 1.9x the cache at its peak.
-    const cacheMb = loadConfig({}).indexCacheBytes / 1024 / 1024;
-    expect(260 + 1.9 * cacheMb).toBeLessThanOrEqual(512);
-    expect(loadConfig({ INDEX_CACHE_MB: '300' }).indexCacheBytes).toBe(300 * 1024 * 1024);
-  });
-
   it('fails with one line naming the bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);

@@ -86,8 +86,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
   /**
-   * A worker's RSS is about 260 MB at rest plus 1.9x this (evicted indexes wait for a major
-   * collection), so 128 keeps one under a 512 MB budget (OPERATIONS.md "Capacity"); 192 peaked at 609.
+   * Within a worker's 384 MB old generation (`npm run worker`), the cache, the process's own heap and
+   * the evicted indexes awaiting a collection must fit (OPERATIONS.md "Capacity", the sizing rule).
    */
   INDEX_CACHE_MB: z.coerce.number().int().positive().default(128),
   /**

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
 import { repoRoot } from './paths.ts';
 
 /** The options for node that `npm run worker` (package.json) starts a worker process with. */
@@ -29,7 +30,28 @@ const CHURN = `
   process.stdout.write(String(young.space_size));
 `;
 
+/** The value of a `--name=value` option of the worker's start command, in MB. */
+const optionMb = (name: string) =>
+  Number(
+    workerNodeOptions()
+      .find((o) => o.startsWith(`--${name}=`))
+      ?.split('=')[1],
+  );
+
 describe('worker start command', () => {
+  it('caps the heap so that a worker stays within its 512 MB budget', () => {
+    // Uncapped, node allows about a sixth of the machine's memory (4 GB on 24 GB), and V8 let the
+    // indexes evicted from the cache pile up to 1.1 GB of heap before collecting them.
+    const oldSpaceMb = optionMb('max-old-space-size');
+    const youngMb = 2 * optionMb('max-semi-space-size');
+    // The node binary, native code, external memory and the young generation beside the old one.
+    expect(oldSpaceMb + youngMb + 96).toBeLessThanOrEqual(512);
+    // The old generation holds the process's own heap (60-90 MB at rest), the cache, and about as
+    // much again of evicted indexes between two collections.
+    const cacheMb = loadConfig({}).indexCacheBytes / 1024 / 1024;
+    expect(100 + 2 * cacheMb).toBeLessThanOrEqual(oldSpaceMb);
+  });
+
   it("caps V8's young generation, which a worker's memory budget counts as resident", () => {
     // On a large machine node reserves up to 128 MB for it (two 64 MB semi-spaces), most of an idle
     // worker's RSS beyond its live heap (docs/OPERATIONS.md, Capacity).
