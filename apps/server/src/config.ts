@@ -87,9 +87,10 @@ const envSchema = z.object({
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
   /**
    * Within a worker's 384 MB old generation (`npm run worker`), the cache, the process's own heap and
-   * the evicted indexes awaiting a collection must fit (OPERATIONS.md "Capacity", the sizing rule).
+   * the evicted indexes awaiting a collection must fit with room to spare: at 128 the collections
+   * near the limit pushed the cold p95 to 303 ms (OPERATIONS.md "Capacity", the sizing rule).
    */
-  INDEX_CACHE_MB: z.coerce.number().int().positive().default(128),
+  INDEX_CACHE_MB: z.coerce.number().int().positive().default(64),
   /**
    * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
    * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for

@@ -46,10 +46,11 @@ describe('worker start command', () => {
     const youngMb = 2 * optionMb('max-semi-space-size');
     // The node binary, native code, external memory and the young generation beside the old one.
     expect(oldSpaceMb + youngMb + 96).toBeLessThanOrEqual(512);
-    // The old generation holds the process's own heap (60-90 MB at rest), the cache, and about as
-    // much again of evicted indexes between two collections.
+    // The old generation holds the process's own heap (60-90 MB at rest) and the cache, and leaves
+    // room for the evicted indexes between two collections: with less than about three times the
+    // cache, collections near the limit made the answers slow (OPERATIONS.md, sizing rule).
     const cacheMb = loadConfig({}).indexCacheBytes / 1024 / 1024;
-    expect(100 + 2 * cacheMb).toBeLessThanOrEqual(oldSpaceMb);
+    expect(100 + 4 * cacheMb).toBeLessThanOrEqual(oldSpaceMb);
   });
 
   it("caps V8's young generation, which a worker's memory budget counts as resident", () => {
