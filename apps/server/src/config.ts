@@ -85,7 +85,12 @@ const envSchema = z.object({
   AI_EMBEDDING_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
   BOT_ANSWERS_PER_HOUR: z.coerce.number().int().positive().default(600),
-  INDEX_CACHE_MB: z.coerce.number().int().positive().default(192),
+  /**
+   * Within a worker's 384 MB old generation (`npm run worker`), the cache, the process's own heap and
+   * the evicted indexes awaiting a collection must fit with room to spare: at 128 the collections
+   * near the limit pushed the cold p95 to 303 ms (OPERATIONS.md "Capacity", the sizing rule).
+   */
+  INDEX_CACHE_MB: z.coerce.number().int().positive().default(64),
   /**
    * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
    * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for
