@@ -1,22 +1,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analysesToRead, buildShopIndex, reviveShopIndex, serializeShopIndex } from '@balas/bot';
 import { eq } from 'drizzle-orm';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import pg from 'pg';
+import { externalDependencies } from '../apps/server/external-dependencies.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type ShopRow, shops } from '../apps/server/src/db/schema.ts';
 import { createAnsweringService } from '../apps/server/src/features/answering/answering.service.ts';
 import { createPassageAnalyses } from '../apps/server/src/features/answering/passage-embeddings.ts';
 import { loadShopKnowledge, shopVoice } from '../apps/server/src/features/answering/shop-knowledge.ts';
 import { createStoredIndexes } from '../apps/server/src/features/answering/stored-indexes.ts';
-import { claimRedisDatabase } from '../apps/server/src/test/processes.ts';
+import { claimRedisDatabase, workerNodeOptions } from '../apps/server/src/test/processes.ts';
 import { createWebsiteShop, signUp } from '../apps/server/src/test/test-app.ts';
+import { seededRandom } from '../packages/bot/src/eval/seeded-random.ts';
 import type { WorkerAsk, WorkerReply } from './cold-shops-worker.ts';
 import { rssMb, sleep } from './fleet.ts';
 import { type Figure, percentile, report, spawnProduct, startBenchApp } from './support.ts';
@@ -46,18 +47,6 @@ const QUESTIONS = [
   'ada stok lagi tak?',
 ];
 
-/** A seeded generator (mulberry32), so a run's order of shops can be asked again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffled<T>(xs: T[], next: () => number): T[] {
   const out = [...xs];
   for (let i = out.length - 1; i > 0; i--) {
@@ -73,29 +62,6 @@ function shuffled<T>(xs: T[], next: () => number): T[] {
  * holds what a production worker holds and no TypeScript loader.
  */
 async function bundleWorker(): Promise<string> {
-  const packageDir = (name: string, dir: string) => {
-    for (let at = dir; ; at = dirname(at)) {
-      const candidate = join(at, 'node_modules', name);
-      if (existsSync(join(candidate, 'package.json'))) return candidate;
-      if (dirname(at) === at) return null;
-    }
-  };
-  const external: Plugin = {
-    name: 'external-dependencies',
-    setup(b) {
-      b.onResolve({ filter: /^[^./]/ }, ({ path, resolveDir }) => {
-        if (path.startsWith('@balas/')) return undefined;
-        if (isBuiltin(path)) return { path, external: true };
-        const name = path
-          .split('/')
-          .slice(0, path.startsWith('@') ? 2 : 1)
-          .join('/');
-        return packageDir(name, resolveDir) === packageDir(name, join(SERVER, 'dist'))
-          ? { path, external: true }
-          : undefined;
-      });
-    },
-  };
   if (!existsSync(join(SERVER, 'dist/worker-main.js'))) throw new Error('run npm run build first');
   const outfile = join(SERVER, 'dist/cold-shops-worker.js');
   await build({
@@ -107,18 +73,9 @@ async function bundleWorker(): Promise<string> {
     target: 'node20.19',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [external],
+    plugins: [externalDependencies(join(SERVER, 'dist'))],
   });
   return outfile;
-}
-
-/** The options for node that `npm run worker` starts a worker with (package.json), source maps aside. */
-function workerNodeOptions(): string[] {
-  const scripts = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts as Record<
-    string,
-    string
-  >;
-  return scripts.worker!.split(/\s+/).filter((a) => a.startsWith('--') && a !== '--enable-source-maps');
 }
 
 /** The bench's worker process, and a way to ask it one thing at a time. */
@@ -196,7 +153,7 @@ export async function benchColdShops(): Promise<Figure[]> {
   const counts = (process.env.COLD_SHOPS ?? '100').split(',').map(Number);
   const stages = [...new Set([Math.min(100, ...counts), ...counts])].sort((a, b) => a - b);
   const chunksPerShop = Number(process.env.COLD_CHUNKS ?? 200);
-  const next = random(Number(process.env.COLD_SEED ?? 29));
+  const next = seededRandom(Number(process.env.COLD_SEED ?? 29));
   const outer = loadConfig(process.env);
   // The seeding process's own cache only has to hold the shop being built.
   const bench = await startBenchApp({ postgres: true, env: { INDEX_CACHE_MB: '32' } });

@@ -1,18 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
-import { repoRoot } from './paths.ts';
-
-/** The options for node that `npm run worker` (package.json) starts a worker process with. */
-function workerNodeOptions(): string[] {
-  const scripts = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts as Record<
-    string,
-    string
-  >;
-  return (scripts.worker ?? '').split(/\s+/).filter((a) => a.startsWith('--'));
-}
+import { workerNodeOptions } from './test/processes.ts';
 
 // Short-lived objects, many of them surviving a scavenge or two (as a worker's startup and an index's
 // revival make them): V8 grows its young generation to the largest it allows.

@@ -128,79 +128,68 @@ describe('a bot reply left pending by an attempt that died mid-send', () => {
     await t.close();
   });
 
-  it('is settled when the job runs again, and no second reply is made', async () => {
+  /** A visitor's question to a new website shop with the bot on. */
+  async function asked(session: string, text: string) {
     const { headers } = await signUp(t.app);
     const shopId = await createWebsiteShop(t.app, headers);
     const { db } = t.ctx.database;
     await db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, shopId));
     const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
     const stored = await t.app.services.inbox.ingest(shop!, {
-      conversation: { externalId: 'orphan1', customerId: 'orphan1', customerName: 'Visitor' },
+      conversation: { externalId: session, customerId: session, customerName: 'Visitor' },
       message: {
-        externalId: 'orphan-q',
+        externalId: `${session}-q`,
         sender: 'customer',
-        content: { kind: 'text', text: 'are you open on Sunday?' },
+        content: { kind: 'text', text },
         sentAt: new Date(),
       },
     });
-    const question = stored!.message;
-    // The first attempt stored its reply, then its process died before sending it.
-    const [pending] = await db
+    return stored!.message;
+  }
+
+  /** The bot's reply an earlier attempt stored, 30 s ago, and died before sending. */
+  async function leftPending(question: { id: string; shopId: string; conversationId: string }, text: string) {
+    const [pending] = await t.ctx.database.db
       .insert(messageRows)
       .values({
-        shopId,
+        shopId: question.shopId,
         conversationId: question.conversationId,
         sender: 'bot',
-        text: 'Yes, 10am to 4pm',
-        content: { kind: 'text', text: 'Yes, 10am to 4pm' },
+        text,
+        content: { kind: 'text', text },
         status: 'pending',
         replyTo: question.id,
         createdAt: new Date(Date.now() - 30_000),
       })
       .returning();
-    await t.ctx.queue.enqueue(autoReplyJob, { messageId: question.id });
+    return pending!;
+  }
+
+  /** The question's job run again; what answers it afterwards. */
+  async function runAgain(questionId: string) {
+    await t.ctx.queue.enqueue(autoReplyJob, { messageId: questionId });
     await t.ctx.queue.idle(30_000);
-    const replies = await db.select().from(messageRows).where(eq(messageRows.replyTo, question.id));
-    expect(replies).toEqual([expect.objectContaining({ id: pending!.id, status: 'sent' })]);
+    return t.ctx.database.db.select().from(messageRows).where(eq(messageRows.replyTo, questionId));
+  }
+
+  it('is settled when the job runs again, and no second reply is made', async () => {
+    const question = await asked('orphan1', 'are you open on Sunday?');
+    const pending = await leftPending(question, 'Yes, 10am to 4pm');
+    expect(await runAgain(question.id)).toEqual([
+      expect.objectContaining({ id: pending.id, status: 'sent' }),
+    ]);
   });
 
   it("sends the bot's handover reply that died with its attempt, though the chat is handed over now", async () => {
-    const { headers } = await signUp(t.app);
-    const shopId = await createWebsiteShop(t.app, headers);
-    const { db } = t.ctx.database;
-    await db.update(shops).set({ defaultBotStatus: true }).where(eq(shops.id, shopId));
-    const [shop] = await db.select().from(shops).where(eq(shops.id, shopId));
-    const stored = await t.app.services.inbox.ingest(shop!, {
-      conversation: { externalId: 'orphan2', customerId: 'orphan2', customerName: 'Visitor' },
-      message: {
-        externalId: 'orphan-h',
-        sender: 'customer',
-        content: { kind: 'text', text: 'I want to speak to a person' },
-        sentAt: new Date(),
-      },
-    });
-    const question = stored!.message;
+    const question = await asked('orphan2', 'I want to speak to a person');
     // The first attempt committed the handover with the reply telling the shopper, then died.
-    await db
+    await t.ctx.database.db
       .update(conversations)
       .set({ handedOver: true, handoverReason: 'The shopper asked for a person' })
       .where(eq(conversations.id, question.conversationId));
-    const [pending] = await db
-      .insert(messageRows)
-      .values({
-        shopId,
-        conversationId: question.conversationId,
-        sender: 'bot',
-        text: 'Someone from the shop will reply here soon.',
-        content: { kind: 'text', text: 'Someone from the shop will reply here soon.' },
-        status: 'pending',
-        replyTo: question.id,
-        createdAt: new Date(Date.now() - 30_000),
-      })
-      .returning();
-    await t.ctx.queue.enqueue(autoReplyJob, { messageId: question.id });
-    await t.ctx.queue.idle(30_000);
-    const replies = await db.select().from(messageRows).where(eq(messageRows.replyTo, question.id));
-    expect(replies).toEqual([expect.objectContaining({ id: pending!.id, status: 'sent' })]);
+    const pending = await leftPending(question, 'Someone from the shop will reply here soon.');
+    expect(await runAgain(question.id)).toEqual([
+      expect.objectContaining({ id: pending.id, status: 'sent' }),
+    ]);
   });
 });

@@ -7,6 +7,22 @@ const pathOf = (url: string) => {
 const hidden = (html: string, name: string) =>
   html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1]?.replaceAll('&#38;', '&') ?? '';
 
+/** Turns a shop's bot on or off through the shop settings route, as the merchant's switch does. */
+export async function switchShopBot(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  shopId: string,
+  on: boolean,
+) {
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/shopee/v1/${shopId}`,
+    headers,
+    payload: { defaultBotStatus: on },
+  });
+  if (res.statusCode !== 200) throw new Error(`bot switch: ${res.statusCode} ${res.body}`);
+}
+
 /**
  * Connects a marketplace shop the way a merchant does: create it, open the authorization page of the
  * sandbox, approve with a demo shop, follow the redirect to our callback.

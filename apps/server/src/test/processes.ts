@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSandbox, sandboxDefaults } from '@balas/marketplace-sandbox';
 import { freePort } from './standalone-sandbox.ts';
@@ -7,6 +9,17 @@ import { freePort } from './standalone-sandbox.ts';
 /** Server processes for the crash tests: started from the sources, killed with SIGKILL, restarted. */
 
 export const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** The options for node that `npm run worker` (package.json) starts a worker process with, source maps aside. */
+export function workerNodeOptions(): string[] {
+  const scripts = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).scripts as Record<
+    string,
+    string
+  >;
+  return (scripts.worker ?? '')
+    .split(/\s+/)
+    .filter((a) => a.startsWith('--') && a !== '--enable-source-maps');
+}
 
 export interface ServerChild {
   name: string;

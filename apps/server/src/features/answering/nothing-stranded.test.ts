@@ -3,7 +3,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { answersDue, conversations, deadJobs, messages, outbox, shops } from '../../db/schema.ts';
 import { OUTBOX_MAX_ATTEMPTS } from '../../platform/outbox.ts';
-import { connectShop, eventually, shopperSays, shopperSees } from '../../test/marketplace-flow.ts';
+import {
+  connectShop,
+  eventually,
+  shopperSays,
+  shopperSees,
+  switchShopBot,
+} from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 import { ARM_BATCH, createConversationStore } from '../inbox/conversations/conversation-store.ts';
 import { answerWaitingJob } from './answering.jobs.ts';
@@ -24,15 +30,7 @@ const LAZADA_SHOP = '100094063';
 
 const db = () => t.ctx.database.db;
 const shopRow = async (id: string) => (await db().select().from(shops).where(eq(shops.id, id)))[0]!;
-const switchShop = async (shopId: string, on: boolean) => {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/shopee/v1/${shopId}`,
-    headers,
-    payload: { defaultBotStatus: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const switchShop = (shopId: string, on: boolean) => switchShopBot(t.app, headers, shopId, on);
 const row = async (conversationId: string) => {
   const res = await t.app.inject({ url: `/api/inbox/conversations/${conversationId}`, headers });
   expect(res.statusCode, res.body).toBe(200);

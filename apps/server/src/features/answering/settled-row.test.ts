@@ -2,6 +2,7 @@ import type { InboxRow, RealtimePayload } from '@balas/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { shops } from '../../db/schema.ts';
+import { switchShopBot } from '../../test/marketplace-flow.ts';
 import { createTestApp, createWebsiteShop, signUp, type TestApp } from '../../test/test-app.ts';
 
 /*
@@ -16,15 +17,7 @@ let website: string;
 
 const shopRow = async (id: string) =>
   (await t.ctx.database.db.select().from(shops).where(eq(shops.id, id)))[0]!;
-const switchShop = async (shopId: string, on: boolean) => {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/shopee/v1/${shopId}`,
-    headers,
-    payload: { defaultBotStatus: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
+const switchShop = (shopId: string, on: boolean) => switchShopBot(t.app, headers, shopId, on);
 
 beforeAll(async () => {
   t = await createTestApp();
