@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { Sandbox } from '@balas/marketplace-sandbox';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { claimRedisDatabase } from '../apps/server/src/test/processes.ts';
 import { freePort } from '../e2e/support/server.ts';
 import {
+  cpuMs,
   type Fleet,
   prepareBenchShops,
   QUESTIONS,
@@ -53,6 +55,19 @@ interface StepResult {
   p50: number;
   p99: number;
   rssMb: Record<string, number>;
+  /** The product's processes' CPU time (user + system) over the step and its drain, per reply. */
+  productCpuMsPerReply: number;
+  /** Share of the box's cores busy over the step and its drain (everything on it, the bench included). */
+  boxBusy: number;
+}
+
+/** Busy and total ticks of all cores so far (Linux /proc/stat). */
+function boxTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
 }
 
 const numberList = (value: string | undefined, fallback: number[]) =>
@@ -73,6 +88,9 @@ async function runStep(
   const asked: Conversation[] = [];
   const latencies: number[] = [];
   let sent = 0;
+  const productCpu = () => Object.values(running.pids).reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const cpuBefore = productCpu();
+  const ticksBefore = boxTicks();
   const poll = setInterval(() => {
     const now = performance.now();
     for (const [buyer, w] of pending) {
@@ -124,6 +142,8 @@ async function runStep(
   // A doubled reply arrives after the first: give it a moment.
   await sleep(2000);
   clearInterval(poll);
+  const cpuSpent = productCpu() - cpuBefore;
+  const ticksAfter = boxTicks();
   const repliesOf = (c: Conversation) => c.messages.filter((m) => m.from === 'shop').length;
   const rss = Object.fromEntries(Object.entries(running.pids).map(([name, pid]) => [name, rssMb(pid)]));
   latencies.sort((a, b) => a - b);
@@ -137,6 +157,8 @@ async function runStep(
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     rssMb: rss,
+    productCpuMsPerReply: cpuSpent / Math.max(1, latencies.length),
+    boxBusy: (ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.total - ticksBefore.total),
   };
 }
 
@@ -171,7 +193,7 @@ async function runMode(mode: Mode, rates: number[], seconds: number, shops: numb
       const r = await runStep(sandbox, ids, running, rate, seconds, step + 1);
       results.push(r);
       console.log(
-        `  ${mode} ${rate}/s: sent ${r.sent} (${r.achieved.toFixed(1)}/s), replied ${r.replied}, lost ${r.lost}, doubled ${r.doubled}, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, RSS ${Object.entries(
+        `  ${mode} ${rate}/s: sent ${r.sent} (${r.achieved.toFixed(1)}/s), replied ${r.replied}, lost ${r.lost}, doubled ${r.doubled}, p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, product CPU ${r.productCpuMsPerReply.toFixed(1)} ms a reply, box ${(r.boxBusy * 100).toFixed(0)}% busy, RSS ${Object.entries(
           r.rssMb,
         )
           .map(([k, v]) => `${k} ${v.toFixed(0)} MB`)
@@ -218,6 +240,12 @@ export async function benchCapacity(): Promise<Figure[]> {
       ...results.flatMap((r) => [
         { name: `${mode} ${r.offered}/s: reply p50`, value: r.p50, unit: 'ms' },
         { name: `${mode} ${r.offered}/s: reply p99`, value: r.p99, unit: 'ms', budget: P99_BUDGET_MS },
+        {
+          name: `${mode} ${r.offered}/s: product CPU per reply (all its processes)`,
+          value: r.productCpuMsPerReply,
+          unit: 'ms',
+        },
+        { name: `${mode} ${r.offered}/s: box busy (both cores)`, value: r.boxBusy * 100, unit: '%' },
         {
           name: `${mode} ${r.offered}/s: peak RSS of one process`,
           value: Math.max(...Object.values(r.rssMb)),
