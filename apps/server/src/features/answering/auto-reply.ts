@@ -84,7 +84,8 @@ export function createAutoReply(
    * from then on (in the order they were written), the earlier ones being its context; a card shared
    * in the same second as a question belongs to that question. Null when a person of the shop has
    * written since (it is theirs), or when the newest one is still due: its own job decides. The
-   * history comes with it when it is `message` (null otherwise: it is read for the one answered).
+   * history comes with it when it is `message` (null otherwise: it is read for the one answered), and
+   * the reply to it (`replyToIt`, read with `message`; read here for another one).
    */
   async function newestQuestion(
     message: MessageRow,
