@@ -56,6 +56,26 @@ export function createDatabaseQueue(
   let pumping: Promise<void> | null = null;
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
+  // Every job runs these two (a shopper message about four jobs): built and prepared once.
+  const insertClaimed = db
+    .insert(jobs)
+    .values({
+      name: sql.placeholder('name'),
+      payload: sql.placeholder('payload'),
+      key: sql.placeholder('key'),
+      runAt: sql.placeholder('runAt'),
+      maxAttempts: sql.placeholder('maxAttempts'),
+      state: 'running',
+      attempts: 1,
+      lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
+    })
+    .onConflictDoNothing({ target: jobs.key })
+    .returning()
+    .prepare('queue_insert_claimed');
+  const finish = db
+    .delete(jobs)
+    .where(eq(jobs.id, sql.placeholder('id')))
+    .prepare('queue_finish');
 
   async function claim(lane: Lane, limit: number) {
     const due = db
@@ -88,7 +108,7 @@ export function createDatabaseQueue(
     const job = bound.get(row.name)!;
     try {
       await runJob(job, row.payload);
-      await db.delete(jobs).where(eq(jobs.id, row.id));
+      await finish.execute({ id: row.id });
     } catch (error) {
       if (row.attempts < row.maxAttempts && !closed) {
         log.warn({ err: error, job: row.name, attempt: row.attempts }, 'job failed, retrying');
@@ -226,16 +246,7 @@ export function createDatabaseQueue(
       running[lane]++;
       let claimed: (typeof jobs.$inferSelect)[];
       try {
-        claimed = await db
-          .insert(jobs)
-          .values({
-            ...row,
-            state: 'running',
-            attempts: 1,
-            lockedUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`,
-          })
-          .onConflictDoNothing({ target: jobs.key })
-          .returning();
+        claimed = await insertClaimed.execute(row);
       } catch (error) {
         running[lane]--;
         throw error;

@@ -13,7 +13,7 @@ import {
   type ShopIndex,
   serializeShopIndex,
 } from '@balas/bot';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { botAnswers, shops } from '../../db/schema.ts';
@@ -94,13 +94,29 @@ export function createAnsweringService(ctx: AppContext, model: { composer?: Comp
   const indexFor = (shop: ShopRow) =>
     cache.get(shop.id, shop.trainingVersion, (previous) => buildIndex(shop, previous));
 
+  // Every answer runs it: built and prepared once.
+  const logAnswer = ctx.database.db
+    .insert(botAnswers)
+    .values({
+      shopId: sql.placeholder('shopId'),
+      conversation: sql.placeholder('conversation'),
+      message: sql.placeholder('message'),
+      response: sql.placeholder('response'),
+      confidence: sql.placeholder('confidence'),
+      language: sql.placeholder('language'),
+      sources: sql.placeholder('sources'),
+      handover: sql.placeholder('handover'),
+      productId: sql.placeholder('productId'),
+    })
+    .prepare('answering_log_answer');
+
   /** Every answer the bot gives is logged (the simulator's log, insights, knowledge gaps). */
   async function record(
     shop: ShopRow,
     asked: { conversation: string; question: string; productId?: string | undefined },
     result: AnswerResult,
   ) {
-    await ctx.database.db.insert(botAnswers).values({
+    await logAnswer.execute({
       shopId: shop.id,
       conversation: asked.conversation,
       message: asked.question,

@@ -1,9 +1,6 @@
 import { type AnswerResult, type HistoryTurn, planOrderAnswer, voucherOfferText } from '@balas/bot';
 import { awayText, handoverReasonMessage, orderIdOf, productIdsOf, writtenTextOf } from '@balas/contracts';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
-import { answersDue, conversations, messages, shops } from '../../db/schema.ts';
 import { crashCutoff } from '../../platform/recovery.ts';
 import type { Platforms } from '../../platforms/registry.ts';
 import type { Drafts } from '../drafts/drafts.service.ts';
@@ -14,15 +11,9 @@ import type { PendingReplies } from '../inbox/replies/pending-replies.ts';
 import type { Handover, ReplyService } from '../inbox/reply.service.ts';
 import type { VoucherOffers } from '../vouchers/voucher-offers.ts';
 import type { AnsweringService } from './answering.service.ts';
+import { createAutoReplyStatements } from './auto-reply.statements.ts';
 import type { BotBudget } from './bot-budget.ts';
-import {
-  asTurns,
-  CONTEXT_TURNS,
-  conversationTurns,
-  inWrittenOrder,
-  turnColumns,
-  turnsBefore,
-} from './conversation-context.ts';
+import { asTurns, conversationTurns, inWrittenOrder } from './conversation-context.ts';
 import type { OrderAnswers } from './order-answers.ts';
 
 /** The reason a merchant reads for a handover (the contracts' words; never a score). */
@@ -31,6 +22,10 @@ export function handoverReasonText(result: AnswerResult): string {
   if (!h) return '';
   return handoverReasonMessage(h.reason, h.order);
 }
+
+type DecisionRow = Awaited<ReturnType<ReturnType<typeof createAutoReplyStatements>['decision']>>;
+/** The bot's reply to a shopper message, as a decision reads it. */
+type Reply = NonNullable<DecisionRow>['reply'];
 
 export interface AutoReplyOutcome {
   /** The bot's message, or null when the bot stayed quiet (off, handed over, already answered). */
@@ -56,9 +51,6 @@ const DECIDE_ROUNDS = 3;
  */
 export const DECISION_STALE_AFTER_MS = 45_000;
 
-/** Messages read from the one decided on: enough to hold the newest ones of any conversation. */
-const NEWEST_WINDOW = 50;
-
 /**
  * The bot's answer to one shopper message. It answers exactly once: a message with a reply is
  * skipped, and the unique reply_to lets only one of two racing workers store one.
@@ -80,7 +72,7 @@ export function createAutoReply(
     summaries: HandoverSummaries;
   },
 ) {
-  const { db } = ctx.database;
+  const statements = createAutoReplyStatements(ctx.database.db);
   const startedAt = new Date();
   const quiet = (handover = false): AutoReplyOutcome => ({ sent: null, handover });
 
@@ -92,40 +84,16 @@ export function createAutoReply(
    * from then on (in the order they were written), the earlier ones being its context; a card shared
    * in the same second as a question belongs to that question. Null when a person of the shop has
    * written since (it is theirs), or when the newest one is still due: its own job decides. The
-   * history comes with it when it is `message` (null otherwise: it is read for the one answered).
+   * history comes with it when it is `message` (null otherwise: it is read for the one answered), and
+   * the reply to it (`replyToIt`, read with `message`; read here for another one).
    */
   async function newestQuestion(
     message: MessageRow,
-  ): Promise<{ message: MessageRow; history: HistoryTurn[] | null } | null> {
+    replyToIt: Reply | null,
+  ): Promise<{ message: MessageRow; history: HistoryTurn[] | null; reply: Reply | null } | null> {
     // One statement: the shopper's and the shop's messages from this one on and, when this one is
     // the question, its history (conversationTurns' read, which is unchanged).
-    const columns = (since: boolean) => ({
-      ...turnColumns,
-      written: since
-        ? sql<boolean>`${messages.content}->>'kind' = 'text' and btrim(${messages.content}->>'text') <> ''`
-        : sql<boolean>`false`,
-      since: since ? sql<boolean>`true` : sql<boolean>`false`,
-    });
-    const rows = await unionAll(
-      db
-        .select(columns(true))
-        .from(messages)
-        .where(
-          and(
-            eq(messages.conversationId, message.conversationId),
-            inArray(messages.sender, ['customer', 'agent']),
-            gte(messages.sentAt, message.sentAt),
-          ),
-        )
-        .orderBy(desc(messages.sentAt), desc(messages.id))
-        .limit(NEWEST_WINDOW),
-      db
-        .select(columns(false))
-        .from(messages)
-        .where(turnsBefore(message.conversationId, message))
-        .orderBy(desc(messages.sentAt), desc(messages.id))
-        .limit(CONTEXT_TURNS),
-    );
+    const rows = await statements.newestAndHistory(message);
     const since = rows.filter((r) => r.since);
     const inOrder = inWrittenOrder(since);
     let newest = inOrder.findLastIndex((m) => m.sender === 'customer');
@@ -138,25 +106,11 @@ export function createAutoReply(
       if (question >= 0) newest = question;
     }
     const target = inOrder[newest]!;
-    if (target.id === message.id) return { message, history: asTurns(rows.filter((r) => !r.since)) };
-    const [due] = await db
-      .select({ id: answersDue.messageId })
-      .from(answersDue)
-      .where(eq(answersDue.messageId, target.id));
-    if (due) return null;
-    const [row] = await db.select().from(messages).where(eq(messages.id, target.id));
-    return row ? { message: row, history: null } : null;
-  }
-
-  /** The message decided on, with its conversation and shop as they are now. */
-  async function read(messageId: string) {
-    const [row] = await db
-      .select({ message: messages, conversation: conversations, shop: shops })
-      .from(messages)
-      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-      .innerJoin(shops, eq(shops.id, messages.shopId))
-      .where(eq(messages.id, messageId));
-    return row;
+    if (target.id === message.id)
+      return { message, history: asTurns(rows.filter((r) => !r.since)), reply: replyToIt };
+    if (await statements.stillDue(target.id)) return null;
+    const row = await statements.message(target.id);
+    return row ? { message: row, history: null, reply: (await statements.replyOf(row.id)) ?? null } : null;
   }
 
   /** A reply still pending from an attempt that died mid-send (not one being sent right now). */
@@ -164,16 +118,13 @@ export function createAutoReply(
     reply.status === 'pending' &&
     reply.createdAt < crashCutoff(ctx.config, startedAt, ORPHANED_REPLY_AFTER_MS);
 
-  async function decide(row: Awaited<ReturnType<typeof read>>): Promise<AutoReplyOutcome> {
+  async function decide(row: DecisionRow | undefined): Promise<AutoReplyOutcome> {
     if (row?.message.sender !== 'customer') return quiet();
     const { shop, conversation } = row;
     if (conversation.handedOver) {
       // The bot's handover commits with the reply that tells the shopper: an attempt that died
       // before sending it leaves the chat handed over and that reply pending, to be sent now.
-      const [told] = await db
-        .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
-        .from(messages)
-        .where(eq(messages.replyTo, row.message.id));
+      const told = row.reply;
       if (told && orphaned(told)) await deps.pendingReplies.settle(told.id);
       return quiet(true);
     }
@@ -181,13 +132,9 @@ export function createAutoReply(
     if (!(conversation.botEnabled ?? shop.defaultBotStatus)) return quiet();
     // Messages caught up at once (gap repair, lost pushes, a slow push) get one answer, to the
     // newest; whichever of their jobs runs, and in whatever order they were stored.
-    const newest = await newestQuestion(row.message);
+    const newest = await newestQuestion(row.message, row.reply);
     if (!newest) return quiet();
-    const { message } = newest;
-    const [already] = await db
-      .select({ id: messages.id, status: messages.status, createdAt: messages.createdAt })
-      .from(messages)
-      .where(eq(messages.replyTo, message.id));
+    const { message, reply: already } = newest;
     if (already?.status === 'failed') {
       // The bot's answer to it never reached the shopper, and the bot is in charge again: the same
       // answer is sent again (the shopper is answered once), not a second one.
@@ -202,7 +149,7 @@ export function createAutoReply(
     const productId = productIdsOf(message.content)[0];
     const orderCard = orderIdOf(message.content);
     if (!question && !productId && !orderCard) return quiet();
-    const history = newest.history ?? (await conversationTurns(db, conversation.id, message));
+    const history = newest.history ?? (await conversationTurns(ctx.database.db, conversation.id, message));
     // An order question is answered from the platform; a card alone only when the bot asked for it.
     const order = planOrderAnswer(question, { history, orderCard });
     if (!question && !productId && !order) return quiet();
@@ -301,7 +248,7 @@ export function createAutoReply(
     let { mark } = claim;
     let outcome: AutoReplyOutcome | null = null;
     for (let round = 1; ; round++) {
-      const row = await read(messageId);
+      const row = await statements.decision(messageId);
       const decided = await decide(row);
       if (!outcome?.sent) outcome = decided;
       if (await deps.inbox.settleAnswer(messageId, mark, { shop: row?.shop })) return outcome;

@@ -1,6 +1,6 @@
 import type { HistoryTurn } from '@balas/bot';
 import { orderIdOf, productIdsOf } from '@balas/contracts';
-import { and, desc, eq, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { botAnswers, messages } from '../../db/schema.ts';
 
@@ -49,8 +49,14 @@ export const turnColumns = {
   status: messages.status,
 };
 
-/** A conversation's messages before one message, of which the newest CONTEXT_TURNS are its turns. */
-export function turnsBefore(conversationId: string, before: { id: string; sentAt: Date }): SQL | undefined {
+/**
+ * A conversation's messages before one message, of which the newest CONTEXT_TURNS are its turns.
+ * The values may be placeholders of a prepared statement.
+ */
+export function turnsBefore(
+  conversationId: string | SQLWrapper,
+  before: { id: string | SQLWrapper; sentAt: Date | SQLWrapper },
+): SQL | undefined {
   return and(
     eq(messages.conversationId, conversationId),
     or(

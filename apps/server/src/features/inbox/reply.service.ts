@@ -1,5 +1,5 @@
 import { channelOf, imageIdOf, type MessageContent } from '@balas/contracts';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { ShopRow } from '../../db/schema.ts';
 import { botDrafts, conversations, messages } from '../../db/schema.ts';
@@ -35,6 +35,19 @@ class AnsweredAlready extends Error {}
 export function createReplyService(ctx: AppContext, inbox: InboxService, platforms: Platforms) {
   const { db } = ctx.database;
   const chatImages = createChatImages(ctx.storage, ctx.config.publicUrl);
+  // Every reply runs it: built and prepared once.
+  const markSentUnlessEchoed = db
+    .update(messages)
+    .set({ externalId: sql`${sql.placeholder('externalId')}`, status: 'sent', error: null })
+    .where(
+      and(
+        eq(messages.id, sql.placeholder('messageId')),
+        sql`not exists (select 1 from ${messages} echo where echo.shop_id = ${sql.placeholder('shopId')}
+          and echo.external_id = ${sql.placeholder('externalId')} and echo.id <> ${sql.placeholder('messageId')})`,
+      ),
+    )
+    .returning()
+    .prepare('reply_mark_sent');
 
   async function deliver(shop: ShopRow, conversation: ConversationRow, pending: MessageRow) {
     try {
@@ -49,19 +62,19 @@ export function createReplyService(ctx: AppContext, inbox: InboxService, platfor
             }
           : undefined,
       });
-      const markSent = (tx: Pick<typeof db, 'update'>, unless?: SQL) =>
+      const markSent = (tx: Pick<typeof db, 'update'>) =>
         tx
           .update(messages)
           .set({ externalId, status: 'sent', error: null })
-          .where(and(eq(messages.id, pending.id), unless))
+          .where(eq(messages.id, pending.id))
           .returning();
       // One statement, unless the platform pushed our own message back before we got here and a row
       // holds its id already: then one row is kept, in a transaction.
-      const [marked] = await markSent(
-        db,
-        sql`not exists (select 1 from ${messages} echo where echo.shop_id = ${shop.id}
-          and echo.external_id = ${externalId} and echo.id <> ${pending.id})`,
-      );
+      const [marked] = await markSentUnlessEchoed.execute({
+        messageId: pending.id,
+        shopId: shop.id,
+        externalId,
+      });
       const sent =
         marked ??
         (await db.transaction(async (tx) => {

@@ -219,6 +219,29 @@ async function summarize(tx: Tx, shop: ShopRow, conversationId: string) {
  * inbox service wraps these and tells the dashboards; nothing here emits.
  */
 export function createConversationStore(db: Db) {
+  // Every message runs these outside a transaction: built and prepared once.
+  const storedByPlatformId = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.shopId, sql.placeholder('shopId')),
+        eq(messages.externalId, sql.placeholder('externalId')),
+      ),
+    )
+    .prepare('inbox_message_by_platform_id');
+  const claimDue = db
+    .update(answersDue)
+    .set({ claimedAt: sql`now()` })
+    .where(
+      and(
+        eq(answersDue.messageId, sql.placeholder('messageId')),
+        or(isNull(answersDue.claimedAt), lt(answersDue.claimedAt, sql.placeholder('staleBefore'))),
+      ),
+    )
+    .returning({ mark: sql<string>`${answersDue.dueAt}::text` })
+    .prepare('inbox_claim_answer');
+
   return {
     /**
      * Stores one message of a conversation exactly once (unique per shop and platform id). Out of
@@ -242,10 +265,7 @@ export function createConversationStore(db: Db) {
         // Stored already (our reply, marked sent with the id the platform gave it): a duplicate,
         // the platform's echo of every reply we send, known without a transaction.
         // Adopting another of our rows with the same words would give two rows one platform id.
-        const [known] = await db
-          .select({ id: messages.id })
-          .from(messages)
-          .where(and(eq(messages.shopId, shop.id), eq(messages.externalId, m.externalId)));
+        const [known] = await storedByPlatformId.execute({ shopId: shop.id, externalId: m.externalId });
         if (known) return null;
       }
       return db.transaction(async (tx) => {
@@ -616,16 +636,7 @@ export function createConversationStore(db: Db) {
      * the answer was made due (see settleAnswer); `busy`: another decision holds it.
      */
     async claimAnswer(messageId: string, staleBefore: Date, staleAfterMs: number) {
-      const [claimed] = await db
-        .update(answersDue)
-        .set({ claimedAt: sql`now()` })
-        .where(
-          and(
-            eq(answersDue.messageId, messageId),
-            or(isNull(answersDue.claimedAt), lt(answersDue.claimedAt, staleBefore)),
-          ),
-        )
-        .returning({ mark: sql<string>`${answersDue.dueAt}::text` });
+      const [claimed] = await claimDue.execute({ messageId, staleBefore: staleBefore.toISOString() });
       if (claimed) return { busy: false, mark: claimed.mark };
       const [held] = await db
         .select({ claimedAt: answersDue.claimedAt })
