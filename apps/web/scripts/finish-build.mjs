@@ -11,6 +11,9 @@ const ssr = join(root, 'dist-ssr');
 
 const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
+// The components render as the browser's production build does: MUI adds no debug labels, so emotion's
+// class names in a prerendered frame are the browser's and it adopts the frame's rules on start.
+process.env.NODE_ENV = 'production';
 const { allSitePages, allDashboardViews, renderSitePage, renderInboxFrame } = await import(
   join(ssr, 'prerender.js')
 );
