@@ -1,7 +1,8 @@
 // Writes dist/views/<view>.html: the dashboard's index.html naming the code of one view
-// (modulepreload) and its styles, so the browser fetches a page's chunk and CSS beside the shell
-// rather than after it; and, for a view with a prerendered frame (its first screen on a phone, drawn
-// at build time by the app's own components: src/app/prerender-frame.tsx), that frame in #root.
+// (modulepreload), with its styles and the shell's inlined, so the browser fetches a page's chunk
+// beside the shell rather than after it and paints without waiting for a request; and, for a view
+// with a prerendered frame (its first screen on a phone, drawn at build time by the app's own
+// components: src/app/prerender-frame.tsx), that frame in #root.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -54,6 +55,7 @@ export function writeViewPages(dist, views, frames = {}) {
   };
   const shell = closure('index.html');
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  const shellStyles = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
   mkdirSync(join(dist, 'views'), { recursive: true });
   for (const view of new Set(views)) {
     const modules = viewModules[view];
@@ -67,14 +69,15 @@ export function writeViewPages(dist, views, frames = {}) {
         for (const css of manifest[key].css ?? []) styles.add(css);
       }
     const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    // The styles first, before the scripts: the first paint waits for them, not for the scripts (over
-    // HTTP/1.1 a link named after forty scripts is fetched after them).
-    const stylesheets = [...(index.match(/<link rel="stylesheet"[^>]*>/g) ?? [])];
-    for (const file of styles) stylesheets.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+    // The shell's and the view's styles (a few KB) in the page itself: the first paint waits for no
+    // request, so it comes before the scripts have arrived, let alone run.
+    const inlined = [...shellStyles, ...styles]
+      .map((file) => `<style>${readFileSync(join(dist, file), 'utf8').trim()}</style>`)
+      .join('');
     if (!index.includes('<script type="module"')) throw new Error('index.html lost its module script');
     let page = index
       .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-      .replace('<script type="module"', `${stylesheets.join('')}<script type="module"`)
+      .replace('<script type="module"', `${inlined}<script type="module"`)
       .replace('</head>', `${preloads.join('')}</head>`);
     if (frames[view]) {
       if (!page.includes('<div id="root">')) throw new Error('index.html lost its #root');
