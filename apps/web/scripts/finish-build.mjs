@@ -11,7 +11,12 @@ const ssr = join(root, 'dist-ssr');
 
 const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-const { allSitePages, allDashboardViews, renderSitePage } = await import(join(ssr, 'prerender.js'));
+// The components render as the browser's production build does: MUI adds no debug labels, so emotion's
+// class names in a prerendered frame are the browser's and it adopts the frame's rules on start.
+process.env.NODE_ENV = 'production';
+const { allSitePages, allDashboardViews, renderSitePage, renderInboxFrame } = await import(
+  join(ssr, 'prerender.js')
+);
 const template = readFileSync(join(dist, 'site.html'), 'utf8');
 if (!template.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(template))
   throw new Error('site.html lost its #root or <title>');
@@ -26,7 +31,7 @@ for (const page of allSitePages) {
 rmSync(join(dist, 'site.html'));
 rmSync(ssr, { recursive: true, force: true });
 
-writeViewPages(dist, allDashboardViews);
+writeViewPages(dist, allDashboardViews, { inbox: renderInboxFrame() });
 
 const { raw, br } = precompress(dist);
 console.log(

@@ -1,5 +1,8 @@
 // Writes dist/views/<view>.html: the dashboard's index.html naming the code of one view
-// (modulepreload), so the browser fetches a page's chunk beside the shell rather than after it.
+// (modulepreload), with its styles and the shell's inlined, so the browser fetches a page's chunk
+// beside the shell rather than after it and paints without waiting for a request; and, for a view
+// with a prerendered frame (its first screen on a phone, drawn at build time by the app's own
+// components: src/app/prerender-frame.tsx), that frame in #root.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -21,7 +24,13 @@ const viewModules = {
   inbox: ['src/features/inbox/components/inbox-page/inbox-page.tsx', 'src/features/inbox/api/prefetch.ts'],
 };
 
-export function writeViewPages(dist, views) {
+// Below the md breakpoint (contracts' breakpoints: 960 px) a phone's layout, which is what a frame
+// shows: wider screens keep the boot bar until the app draws. The frame is inert (not yet usable).
+const frameStyle =
+  '<style>.boot-frame{display:none}@media (width<960px){.boot-frame{display:block}.boot-bar{display:none}}</style>';
+
+/** `frames`: a view's prerendered first screen (HTML), by view. */
+export function writeViewPages(dist, views, frames = {}) {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const closure = (key, seen = new Set()) => {
     if (seen.has(key)) return seen;
@@ -46,15 +55,37 @@ export function writeViewPages(dist, views) {
   };
   const shell = closure('index.html');
   const index = readFileSync(join(dist, 'index.html'), 'utf8');
+  const shellStyles = [...index.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]);
   mkdirSync(join(dist, 'views'), { recursive: true });
   for (const view of new Set(views)) {
     const modules = viewModules[view];
     if (!modules) throw new Error(`no modules named for the dashboard view '${view}'`);
     const files = new Set();
+    const styles = new Set();
     for (const module of modules)
-      for (const key of closure(keyOf(module))) if (!shell.has(key)) files.add(manifest[key].file);
-    const links = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
-    writeFileSync(join(dist, 'views', `${view}.html`), index.replace('</head>', `${links}</head>`));
+      for (const key of closure(keyOf(module))) {
+        if (shell.has(key)) continue;
+        files.add(manifest[key].file);
+        for (const css of manifest[key].css ?? []) styles.add(css);
+      }
+    const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    // The shell's and the view's styles (a few KB) in the page itself: the first paint waits for no
+    // request, so it comes before the scripts have arrived, let alone run.
+    const inlined = [...shellStyles, ...styles]
+      .map((file) => `<style>${readFileSync(join(dist, file), 'utf8').trim()}</style>`)
+      .join('');
+    if (!index.includes('<script type="module"')) throw new Error('index.html lost its module script');
+    let page = index
+      .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+      .replace('<script type="module"', `${inlined}<script type="module"`)
+      .replace('</head>', `${preloads.join('')}</head>`);
+    if (frames[view]) {
+      if (!page.includes('<div id="root">')) throw new Error('index.html lost its #root');
+      page = page
+        .replace('</head>', `${frameStyle}</head>`)
+        .replace('<div id="root">', `<div id="root"><div class="boot-frame" inert>${frames[view]}</div>`);
+    }
+    writeFileSync(join(dist, 'views', `${view}.html`), page);
   }
   return views.length;
 }

@@ -78,6 +78,8 @@ export function useRealtimeState(): RealtimeState {
       return () => stateListeners.delete(l);
     },
     () => state,
+    // The build's prerendered frame (app/prerender-frame.tsx): not connected yet.
+    () => 'connecting',
   );
 }
 

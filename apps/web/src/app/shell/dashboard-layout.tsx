@@ -12,10 +12,11 @@ import { TopBar } from './top-bar.tsx';
 export function DashboardLayout() {
   // Read, not subscribed: logging out leaves for the landing page before the token goes.
   if (!tokenStore.get()) return <LeaveTo path="/login" />;
-  return <Shell />;
+  return <DashboardShell />;
 }
 
-function Shell() {
+/** The shell itself, signed in: also what the build prerenders a page's frame in (../prerender-frame.tsx). */
+export function DashboardShell() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [open, setOpen] = useState(desktop);
