@@ -17,6 +17,8 @@ import { createServices } from '../apps/server/src/services.ts';
 export type WorkerAsk =
   | { kind: 'ask'; shopId: string; question: string }
   | { kind: 'settle' }
+  /** Settles once the indexes this worker built are stored (the seeding waits for its workers'). */
+  | { kind: 'written' }
   | { kind: 'stop' };
 export type WorkerReply =
   | { kind: 'ready'; memory: NodeJS.MemoryUsage }
@@ -26,6 +28,7 @@ export type WorkerReply =
       memory: NodeJS.MemoryUsage;
       cache: { shops: number; bytes: number; budgetBytes: number; evictions: number };
     }
+  | { kind: 'written' }
   | {
       kind: 'settled';
       memory: NodeJS.MemoryUsage;
@@ -48,6 +51,11 @@ process.on('message', (message: WorkerAsk) => {
     if (message.kind === 'stop') {
       await closeContext(ctx);
       process.exit(0);
+    }
+    if (message.kind === 'written') {
+      await services.answering.indexesWritten();
+      send({ kind: 'written' });
+      return;
     }
     if (message.kind === 'settle') {
       // Only what is still referenced: the cache and the process (needs --expose-gc).

@@ -11,7 +11,6 @@ import pg from 'pg';
 import { externalDependencies } from '../apps/server/external-dependencies.mjs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type ShopRow, shops } from '../apps/server/src/db/schema.ts';
-import { createAnsweringService } from '../apps/server/src/features/answering/answering.service.ts';
 import { createPassageAnalyses } from '../apps/server/src/features/answering/passage-embeddings.ts';
 import { loadShopKnowledge, shopVoice } from '../apps/server/src/features/answering/shop-knowledge.ts';
 import { createStoredIndexes } from '../apps/server/src/features/answering/stored-indexes.ts';
@@ -25,6 +24,9 @@ import { type Figure, percentile, report, spawnProduct, startBenchApp } from './
 const SETS = fileURLToPath(new URL('../packages/bot/eval-sets/dev', import.meta.url));
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SERVER = join(REPO, 'apps/server');
+/** Bench workers that build the seeded shops' first indexes, and shops each builds at a time. */
+const SEED_WORKERS = Number(process.env.COLD_SEED_WORKERS ?? 2);
+const SEED_IN_FLIGHT = 3;
 
 /** Sentences of the development shops' training: the text the seeded chunks are made of. */
 function sentencePool(): string[] {
@@ -93,10 +95,11 @@ async function startWorker(script: string, env: Record<string, string>, nodeOpti
   child.stdout?.on('data', (d) => logs.push(String(d)));
   child.stderr?.on('data', (d) => logs.push(String(d)));
   const replies: WorkerReply[] = [];
-  let waiting: (() => void) | undefined;
+  // Several asks may be in flight (the seeding's): each waits for the next reply.
+  const waiting = new Set<() => void>();
   child.on('message', (m: WorkerReply) => {
     replies.push(m);
-    waiting?.();
+    for (const wake of waiting) wake();
   });
   const next = async <K extends WorkerReply['kind']>(kind: K) => {
     const deadline = Date.now() + 120_000;
@@ -104,8 +107,12 @@ async function startWorker(script: string, env: Record<string, string>, nodeOpti
       if (child.exitCode !== null || Date.now() > deadline)
         throw new Error(`the bench worker stopped answering:\n${logs.join('')}`);
       await new Promise<void>((r) => {
-        waiting = r;
-        setTimeout(r, 1000);
+        const wake = () => {
+          waiting.delete(wake);
+          r();
+        };
+        waiting.add(wake);
+        setTimeout(wake, 1000);
       });
     }
     const reply = replies.shift()!;
@@ -119,6 +126,11 @@ async function startWorker(script: string, env: Record<string, string>, nodeOpti
     async ask(shopId: string, question: string) {
       child.send({ kind: 'ask', shopId, question } satisfies WorkerAsk);
       return next('answered');
+    },
+    /** Settles once the indexes the worker built so far are stored. */
+    async written() {
+      child.send({ kind: 'written' } satisfies WorkerAsk);
+      return next('written');
     },
     /** The worker's memory after a full collection: what it still holds. */
     async settle() {
@@ -155,7 +167,7 @@ export async function benchColdShops(): Promise<Figure[]> {
   const chunksPerShop = Number(process.env.COLD_CHUNKS ?? 200);
   const next = seededRandom(Number(process.env.COLD_SEED ?? 29));
   const outer = loadConfig(process.env);
-  // The seeding process's own cache only has to hold the shop being built.
+  // This process answers nothing (bench workers build and answer): its own cache stays small.
   const bench = await startBenchApp({ postgres: true, env: { INDEX_CACHE_MB: '32' } });
   const redis = await claimRedisDatabase(
     outer.redisUrl ?? 'redis://127.0.0.1:6379',
@@ -186,7 +198,6 @@ export async function benchColdShops(): Promise<Figure[]> {
     const [first] = await db.select().from(shops).where(eq(shops.id, firstId));
     const pool = sentencePool();
     const rows: ShopRow[] = [];
-    const answering = createAnsweringService(ctx, {});
     const firstEver: number[] = [];
     let seedMs = 0;
     let buildMs = 0;
@@ -232,23 +243,31 @@ export async function benchColdShops(): Promise<Figure[]> {
       }
       seedMs += performance.now() - started;
       // Each new shop's first answer: its index built (from the stored analyses once a text has been
-      // analysed) and written out, a few at a time so the database's waits overlap.
+      // analysed) and stored, by the answering service of SEED_WORKERS bench workers (node's default
+      // options, the seeding's own small cache), SEED_IN_FLIGHT shops at a time in each, so both
+      // cores and the database's waits are used.
       const buildStarted = performance.now();
-      let at = 0;
-      await Promise.all(
-        Array.from({ length: 4 }, async () => {
-          while (at < added.length) {
-            const shop = added[at++]!;
-            const t = performance.now();
-            await answering.answer(shop, QUESTIONS[at % QUESTIONS.length]!, {
-              conversation: 'bench',
-              log: false,
-            });
-            firstEver.push(performance.now() - t);
-          }
-        }),
+      const seeders = await Promise.all(
+        Array.from({ length: SEED_WORKERS }, () =>
+          startWorker(script, { ...workerEnv, INDEX_CACHE_MB: '32' }, []),
+        ),
       );
-      await answering.indexesWritten();
+      try {
+        let at = 0;
+        await Promise.all(
+          seeders.flatMap((seeder) =>
+            Array.from({ length: SEED_IN_FLIGHT }, async () => {
+              while (at < added.length) {
+                const shop = added[at++]!;
+                firstEver.push((await seeder.ask(shop.id, QUESTIONS[at % QUESTIONS.length]!)).ms);
+              }
+            }),
+          ),
+        );
+        await Promise.all(seeders.map((seeder) => seeder.written()));
+      } finally {
+        await Promise.all(seeders.map((seeder) => seeder.stop()));
+      }
       buildMs += performance.now() - buildStarted;
       rows.push(...added);
     }
@@ -285,7 +304,7 @@ export async function benchColdShops(): Promise<Figure[]> {
     for (const [stage, count] of stages.entries()) {
       await seedUpTo(count);
       console.log(
-        `  ${rows.length} shops x ${chunksPerShop} chunks seeded (${(seedMs / 1000).toFixed(1)} s SQL, ${(buildMs / 1000).toFixed(1)} s first answers); load average ${load()}`,
+        `  ${rows.length} shops x ${chunksPerShop} chunks seeded (${(seedMs / 1000).toFixed(1)} s SQL, ${(buildMs / 1000).toFixed(1)} s first answers, ${((seedMs + buildMs) / rows.length).toFixed(0)} ms a shop, ${SEED_WORKERS} workers); load average ${load()}`,
       );
       const order = shuffled(rows, next).slice(0, asks);
       for (const variant of stage % 2 === 0 ? variants : [...variants].reverse()) {

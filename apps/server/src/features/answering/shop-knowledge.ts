@@ -36,7 +36,15 @@ export async function loadShopKnowledge(db: Db, shop: ShopRow): Promise<ShopKnow
       })
       .from(knowledgeChunks)
       .innerJoin(knowledgeFiles, eq(knowledgeFiles.id, knowledgeChunks.fileId))
-      .where(and(eq(knowledgeChunks.shopId, shop.id), eq(knowledgeFiles.status, 'ready'))),
+      // The files' own shop condition too: without it PostgreSQL may visit every shop's files
+      // (a nested loop over all of them before statistics exist, a scan of them after).
+      .where(
+        and(
+          eq(knowledgeChunks.shopId, shop.id),
+          eq(knowledgeFiles.shopId, shop.id),
+          eq(knowledgeFiles.status, 'ready'),
+        ),
+      ),
     db.select().from(products).where(eq(products.shopId, shop.id)),
     db.select().from(productInfo).where(eq(productInfo.shopId, shop.id)),
     db.select().from(productInfoProducts).where(eq(productInfoProducts.shopId, shop.id)),
