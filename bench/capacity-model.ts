@@ -36,11 +36,11 @@ export interface MessageCosts {
 
 export const MEASURED: MessageCosts = {
   source:
-    'bench message-cost, 80 messages, runs alternated with the code before at load 3-10, 2026-11-27 (OPERATIONS.md "Capacity", after the statement and stream-read cuts); reply p50 48-61 ms from the CI capacity run (commit d04b4e8)',
-  embeddedCpuMs: 92,
-  apiCpuMs: 12,
-  workerCpuMs: 32,
-  postgresStatements: 39.2,
+    'bench message-cost, 150 messages embedded (3 runs, load 6.5 down to 0.3) and 40 distributed (2 runs, load 0.8-4.2), alternated with the build before the prepared hot path, 2026-11-27 (OPERATIONS.md "Prepared hot path"); Redis commands from the runs before it; reply p50 48-61 ms from the CI capacity run (commit d04b4e8)',
+  embeddedCpuMs: 34,
+  apiCpuMs: 7,
+  workerCpuMs: 23,
+  postgresStatements: 37.9,
   redisCommands: 39.7,
   // From the code path: a Shopee push carries the message, the reply is one send_message; Lazada's
   // session-update push carries none, so the job reads the session's messages, then sends.
