@@ -35,9 +35,10 @@ export const EMBEDDED_LANES: LaneConcurrency = { reply: 4, bulk: 1 };
 export function createDatabaseQueue(
   db: Db,
   log: QueueLog,
-  options: { lanes?: Partial<LaneConcurrency> } = {},
+  options: { lanes?: Partial<LaneConcurrency>; pollMs?: number } = {},
 ): Queue {
   const lanes: LaneConcurrency = { ...EMBEDDED_LANES, ...options.lanes };
+  const pollMs = options.pollMs ?? POLL_MS;
   const bound = new Map<string, BoundJob>();
   const names: Record<Lane, string[]> = { reply: [], bulk: [] };
   const schedules = new Set<NodeJS.Timeout>();
@@ -189,7 +190,7 @@ export function createDatabaseQueue(
       });
   }
 
-  function schedulePoll(delayMs = POLL_MS) {
+  function schedulePoll(delayMs = pollMs) {
     if (closed) return;
     if (pollTimer) clearTimeout(pollTimer);
     pollTimer = setTimeout(
@@ -200,7 +201,7 @@ export function createDatabaseQueue(
         pump();
         schedulePoll();
       },
-      Math.min(delayMs, POLL_MS),
+      Math.min(delayMs, pollMs),
     );
     pollTimer.unref();
   }
@@ -305,7 +306,8 @@ export function createDatabaseQueue(
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         // A job's row lives until it is finished (or dead): no rows, nothing waiting or running.
-        if (running.reply + running.bulk === 0 && (await pending()) === 0) return;
+        // A claim still in flight has not yet said whether it found anything: not idle until it has.
+        if (running.reply + running.bulk === 0 && !pumping && (await pending()) === 0) return;
         await new Promise((r) => setTimeout(r, 10));
       }
       throw new Error('queue did not become idle');

@@ -136,7 +136,8 @@ describe('embedded queue (jobs in the database)', () => {
         return Reflect.get(target, property, receiver);
       },
     });
-    const queue = createDatabaseQueue(counted, log, { lanes: { reply: 1 } });
+    // No poll during the test: its claim (an update) would count, whenever its timer fired.
+    const queue = createDatabaseQueue(counted, log, { lanes: { reply: 1 }, pollMs: 60_000 });
     const job = defineJob({ name: 'test.direct', schema: z.object({ n: z.number() }), lane: 'reply' });
     const release: (() => void)[] = [];
     const seen: number[] = [];
