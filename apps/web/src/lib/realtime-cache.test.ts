@@ -1,6 +1,6 @@
 import type { InboxCounts, InboxRow } from '@balas/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { type InboxData, type InboxFilter, inboxKeys } from '../features/inbox/api/inbox.ts';
 import { messagesKey } from '../features/inbox/api/messages.ts';
 import { applyRealtimeEvent, realtimeEventNames } from './realtime-cache.ts';
@@ -187,5 +187,36 @@ describe('realtime events mapped to the cache (one place)', () => {
     const bubbles = (d: unknown) => (d as { pages: { bubbles: { id: string }[] }[] }).pages[0]?.bubbles;
     expect(bubbles(client.getQueryData(key))?.map((b) => b.id)).toEqual(['m1']);
     expect(bubbles(client.getQueryData(messagesKey('s2', 'conv-1')))).toEqual([]);
+  });
+
+  it('reads a list again when an event lands while a read of it, answered before the change, is in flight', async () => {
+    const client = new QueryClient();
+    const f = filter('needs_you');
+    // The server's "Needs you": empty when the first read is answered, the handed-over chat after.
+    let served: InboxRow[] = [];
+    let reads = 0;
+    let answerFirst: (() => void) | undefined;
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: inboxKeys.list(f),
+      initialPageParam: null as string | null,
+      getNextPageParam: () => null,
+      queryFn: async () => {
+        reads++;
+        const page = { data: served, nextCursor: null };
+        if (reads === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+        return page;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(answerFirst).toBeDefined());
+
+    const handedOver = row('b', { state: 'needs_you' });
+    served = [handedOver];
+    applyRealtimeEvent(client, 'inbox.updated', { conversationId: 'b', shopId: 's1', row: handedOver });
+    answerFirst?.();
+
+    await vi.waitFor(() => expect(ids(client, f)).toEqual(['b']));
+    expect(reads).toBe(2);
+    unsubscribe();
   });
 });

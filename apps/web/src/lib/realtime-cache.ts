@@ -1,7 +1,12 @@
 import type { RealtimeEvent, RealtimePayload } from '@balas/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import { fromLazada, rowFromShopeeView, upsertConversation } from '../features/inbox/api/conversations.ts';
-import { applyRow } from '../features/inbox/api/inbox.ts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import {
+  conversationsKey,
+  fromLazada,
+  rowFromShopeeView,
+  upsertConversation,
+} from '../features/inbox/api/conversations.ts';
+import { applyRow, inboxKeys } from '../features/inbox/api/inbox.ts';
 import {
   fromLazadaMessage,
   fromShopeeMessage,
@@ -18,6 +23,15 @@ import { inboxCountsKey } from './realtime-counts.ts';
  */
 type Updates = { [E in RealtimeEvent]: (client: QueryClient, payload: RealtimePayload<E>) => void };
 
+/** The cached queries each event can change: a read of them still in flight is read again (below). */
+type Touched = { [E in RealtimeEvent]: (payload: RealtimePayload<E>) => QueryKey };
+const touched: Touched = {
+  'inbox.updated': () => inboxKeys.lists,
+  'inbox.counts': () => inboxCountsKey,
+  'shop.conversation': ({ shopId }) => conversationsKey(shopId),
+  'conversation.message': ({ shopId, conversationId }) => messagesKey(shopId, conversationId),
+};
+
 const updates: Updates = {
   /** A conversation's inbox row changed: every cached Inbox list, its open chat, and maybe an alert. */
   'inbox.updated': (client, { row }) => {
@@ -32,7 +46,7 @@ const updates: Updates = {
   'shop.conversation': (client, { shopId, conversation }) => {
     const row = 'session_id' in conversation ? fromLazada(conversation) : rowFromShopeeView(conversation);
     client.setQueriesData(
-      { queryKey: ['conversations', shopId, ''] },
+      { queryKey: conversationsKey(shopId) },
       (data: Parameters<typeof upsertConversation>[0]) => upsertConversation(data, row),
     );
   },
@@ -47,7 +61,17 @@ const updates: Updates = {
 
 export const realtimeEventNames = Object.keys(updates) as RealtimeEvent[];
 
-/** Applies one received event. The server validated the payload against its schema when emitting. */
+/**
+ * Applies one received event. The server validated the payload against its schema when emitting.
+ * A read of the same data still in flight may have been answered before the event's change (the
+ * lists read again on connecting, a page opened just now): its answer lands after this update and
+ * drops it. Such a query is read again once that read is done.
+ */
 export function applyRealtimeEvent(client: QueryClient, event: RealtimeEvent, payload: unknown) {
   (updates[event] as (client: QueryClient, payload: unknown) => void)(client, payload);
+  const queryKey = (touched[event] as (payload: unknown) => QueryKey)(payload);
+  for (const query of client.getQueryCache().findAll({ queryKey, fetchStatus: 'fetching' })) {
+    const again = () => client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    query.promise?.then(again, again);
+  }
 }
