@@ -134,6 +134,15 @@ export interface ServerProcess {
  * session; its worker threads still start from `dist`, which must exist); BENCH_NODE_FLAGS adds Node
  * flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
+/** BENCH_PRODUCT_ENV="K=V K2=V2": settings given to every product process a bench starts. */
+const productEnv = () =>
+  Object.fromEntries(
+    (process.env.BENCH_PRODUCT_ENV ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+
 export function spawnProduct(script: string, env: Record<string, string>, execArgv: string[] = []) {
   const logs: string[] = [];
   const dist = process.env.BENCH_SERVER_DIST ?? 'dist';
@@ -146,6 +155,7 @@ export function spawnProduct(script: string, env: Record<string, string>, execAr
       HOME: process.env.HOME ?? '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      ...productEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

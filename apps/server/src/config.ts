@@ -92,6 +92,12 @@ const envSchema = z.object({
    */
   INDEX_CACHE_MB: z.coerce.number().int().positive().default(64),
   /**
+   * The embedded database's shared buffers: PostgreSQL's page cache inside PGlite's memory, written
+   * at start. 32 instead of PostgreSQL's 128 keeps a serving process under 450 MB at no measured CPU
+   * cost a message (OPERATIONS.md "Embedded"); pages beyond it come from the OS's cache of the files.
+   */
+  EMBEDDED_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(32),
+  /**
    * Job lanes (OPERATIONS.md "Lanes"): how many reply jobs (pushes, answers, sends) and bulk jobs
    * (imports, syncs, rollups, test runs) one process runs at once. Unset: the queue's default for
    * its mode (embedded 4 and 1, BullMQ 8 and 1 per worker process). 0 (with REDIS_URL only): this
@@ -207,6 +213,7 @@ const configSchema = envSchema.extend(platformEnv).transform((e, ctx) => {
     botAnswersPerHour: e.BOT_ANSWERS_PER_HOUR,
     /** Heap the shops' retrieval indexes may take in one process; the least recently used leave first. */
     indexCacheBytes: e.INDEX_CACHE_MB * 1024 * 1024,
+    embeddedSharedBuffersMb: e.EMBEDDED_SHARED_BUFFERS_MB,
     /** Jobs one process runs at once per lane; unset ones take the queue's default for its mode. */
     queueLanes: {
       ...(e.QUEUE_REPLY_CONCURRENCY === undefined ? {} : { reply: e.QUEUE_REPLY_CONCURRENCY }),

@@ -71,6 +71,7 @@ export async function createContext(
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemoryDatabase ? null : config.dataDir,
     startFrom: options.databaseTemplate,
+    sharedBuffersMb: config.embeddedSharedBuffersMb,
   });
   const queue = config.redisUrl
     ? createBullQueue({

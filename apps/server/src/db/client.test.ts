@@ -44,3 +44,22 @@ describe('the embedded database and the event loop', () => {
     expect(order).toEqual(['transaction', 'outside']);
   });
 });
+
+describe('the embedded database settings', () => {
+  it('sizes its shared buffers as configured', async () => {
+    const database = await openDatabase({
+      dataDir: null,
+      startFrom: readDatabaseTemplate(),
+      sharedBuffersMb: 24,
+    });
+    try {
+      // PGlite's execute answers its Results: the rows under `rows`.
+      const shown = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(shown.rows[0]?.shared_buffers).toBe('24MB');
+    } finally {
+      await database.close();
+    }
+  });
+});

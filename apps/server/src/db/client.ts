@@ -37,6 +37,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   /** PGlite in memory only: start from this dump of an already migrated database. */
   startFrom?: Blob | undefined;
+  /** PGlite only: PostgreSQL's shared buffers (default 128 MB). */
+  sharedBuffersMb?: number;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -71,6 +73,9 @@ export async function openDatabase(options: {
   const client = new PGlite({
     dataDir: dataPath,
     extensions: { pg_trgm },
+    ...(options.sharedBuffersMb
+      ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb}MB`] }
+      : {}),
     ...(options.startFrom && dataPath === undefined ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
