@@ -14,9 +14,8 @@ const escapeHtml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').rep
 // The components render as the browser's production build does: MUI adds no debug labels, so emotion's
 // class names in a prerendered frame are the browser's and it adopts the frame's rules on start.
 process.env.NODE_ENV = 'production';
-const { allSitePages, allDashboardViews, renderSitePage, renderInboxFrame } = await import(
-  join(ssr, 'prerender.js')
-);
+const { allSitePages, allDashboardViews, renderSitePage, renderInboxFrame, renderInsightsFrame } =
+  await import(join(ssr, 'prerender.js'));
 const template = readFileSync(join(dist, 'site.html'), 'utf8');
 if (!template.includes('<div id="root"></div>') || !/<title>[^<]*<\/title>/.test(template))
   throw new Error('site.html lost its #root or <title>');
@@ -31,7 +30,10 @@ for (const page of allSitePages) {
 rmSync(join(dist, 'site.html'));
 rmSync(ssr, { recursive: true, force: true });
 
-writeViewPages(dist, allDashboardViews, { inbox: renderInboxFrame() });
+writeViewPages(dist, allDashboardViews, {
+  inbox: renderInboxFrame(),
+  insights: renderInsightsFrame(),
+});
 
 const { raw, br } = precompress(dist);
 console.log(

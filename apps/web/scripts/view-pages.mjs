@@ -71,8 +71,14 @@ export function writeViewPages(dist, views, frames = {}) {
     const preloads = [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
     // The shell's and the view's styles (a few KB) in the page itself: the first paint waits for no
     // request, so it comes before the scripts have arrived, let alone run.
+    // Each file also keeps a disabled link (not fetched): the app's preload of a lazy chunk's CSS
+    // skips a file whose stylesheet link is in the page, where it would fetch it again and restyle the
+    // whole page (the prerendered frame's too) as it arrives.
     const inlined = [...shellStyles, ...styles]
-      .map((file) => `<style>${readFileSync(join(dist, file), 'utf8').trim()}</style>`)
+      .map(
+        (file) =>
+          `<style>${readFileSync(join(dist, file), 'utf8').trim()}</style><link rel="stylesheet" crossorigin href="/${file}" disabled>`,
+      )
       .join('');
     if (!index.includes('<script type="module"')) throw new Error('index.html lost its module script');
     let page = index

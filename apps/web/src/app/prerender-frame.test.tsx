@@ -1,8 +1,8 @@
 // @vitest-environment node
 // As the build renders it: in Node, with no browser (app/prerender-frame.tsx).
-import { inboxView, inboxWords } from '@balas/contracts';
+import { inboxView, inboxWords, insightsMessages } from '@balas/contracts';
 import { describe, expect, it } from 'vitest';
-import { renderInboxFrame } from './prerender-frame.tsx';
+import { renderInboxFrame, renderInsightsFrame } from './prerender-frame.tsx';
 
 describe("the Inbox's prerendered frame", () => {
   const html = renderInboxFrame();
@@ -21,5 +21,24 @@ describe("the Inbox's prerendered frame", () => {
     expect(html).toContain('role="tab"');
     expect(html).not.toContain('aria-selected="true"');
     expect(html).toContain('MuiCircularProgress-root');
+  });
+});
+
+describe("Insights' prerendered frame", () => {
+  const html = renderInsightsFrame();
+
+  it('draws the page header, the shop and period pickers and what a chat is (its largest paint), styled', () => {
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${insightsMessages.title}</h1>`));
+    expect(html).toContain('aria-label="Period"');
+    expect(html).toContain(insightsMessages.definitions.chat);
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  });
+
+  it('shows no figure, no chosen period and no shop: the address and the data say them', () => {
+    expect(html).not.toContain('data-testid="figure-value"');
+    expect(html).toContain('MuiSkeleton-root');
+    expect(html).not.toContain('aria-pressed="true"');
+    expect(html).not.toMatch(/class="[^"]*Mui-selected/);
+    expect(html).not.toContain('All shops');
   });
 });

@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { InboxPage } from '../features/inbox/components/inbox-page/inbox-page.tsx';
+import { InsightsPage } from '../features/insights/components/insights-page.tsx';
 import { AppProviders } from './providers.tsx';
 import { DashboardShell } from './shell/dashboard-layout.tsx';
 
@@ -13,16 +15,34 @@ import { DashboardShell } from './shell/dashboard-layout.tsx';
  * Emotion writes the styles beside the markup; the browser's emotion adopts them when it starts.
  */
 export function renderInboxFrame(): string {
+  // Some view, for the page to draw its list pane; which one is chosen once the counts are in.
+  const html = renderInShell('/inbox', <InboxPage />, '/inbox?view=all');
+  // No view is chosen yet: no tab is shown as the current one.
+  return html.replaceAll('aria-selected="true"', 'aria-selected="false"');
+}
+
+/**
+ * The first screen of Insights on a phone before its data is in: the top bar, the page's header, the
+ * shop and period pickers, what a chat is (the largest paint) and the figures' placeholders. The
+ * frame serves every /insights address, so it marks no period as chosen and shows no shop: the
+ * address's are drawn when React replaces it.
+ */
+export function renderInsightsFrame(): string {
+  return renderInShell('/insights', <InsightsPage />)
+    .replaceAll('aria-pressed="true"', 'aria-pressed="false"')
+    .replaceAll(' Mui-selected', '')
+    .replace(/(role="combobox"[^>]*>)All shops</, '$1&#8203;<');
+}
+
+/** A view's page in the signed-in shell, as React renders it before any data is in. */
+function renderInShell(path: string, page: ReactNode, address = path): string {
   const router = createMemoryRouter(
-    [{ path: '/inbox', element: <DashboardShell />, children: [{ index: true, element: <InboxPage /> }] }],
-    // Some view, for the page to draw its list pane; which one is chosen once the counts are in.
-    { initialEntries: ['/inbox?view=all'] },
+    [{ path, element: <DashboardShell />, children: [{ index: true, element: page }] }],
+    { initialEntries: [address] },
   );
-  const html = renderToString(
+  return renderToString(
     <AppProviders client={new QueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  // No view is chosen yet: no tab is shown as the current one.
-  return html.replaceAll('aria-selected="true"', 'aria-selected="false"');
 }

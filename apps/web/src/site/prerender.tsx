@@ -3,8 +3,8 @@ import { type DashboardView, dashboardViews, type SitePage, sitePages } from '@b
 import { renderToString } from 'preact-render-to-string';
 import { renderedInBrowser, Site, siteTitles } from './site.tsx';
 
-/** For the build's per-view dashboard pages (scripts/view-pages.mjs): the Inbox's first screen. */
-export { renderInboxFrame } from '../app/prerender-frame.tsx';
+/** For the build's per-view dashboard pages (scripts/view-pages.mjs): the Inbox's and Insights' first screens. */
+export { renderInboxFrame, renderInsightsFrame } from '../app/prerender-frame.tsx';
 
 /** For the build's per-view dashboard pages (scripts/view-pages.mjs). */
 export const allDashboardViews: DashboardView[] = [...new Set(dashboardViews.map((v) => v.view))];

@@ -168,21 +168,26 @@ export function InsightsPage() {
       )}
       {noShops ? (
         <EmptyState icon={<InsightsOutlined />} title="No shops yet" text={insightsMessages.noShops} />
-      ) : !data ? (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} variant="rounded" height={320} />
-          ))}
-        </Box>
       ) : (
         <>
-          {insights.isFetching && <LinearProgress aria-label="Updating" sx={{ mb: 1 }} />}
+          {data && insights.isFetching && <LinearProgress aria-label="Updating" sx={{ mb: 1 }} />}
+          {/* Needs no data, so it is drawn with the first paint (and the prerendered frame), not after the figures. */}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
             {d.chat}
           </Typography>
-          <Figures data={data} />
-          <ApprovedFigure shopId={filter.shopId} days={filter.days ?? 30} />
-          <RatingsFigure filter={filter} />
+          {data ? (
+            <>
+              <Figures data={data} />
+              <ApprovedFigure shopId={filter.shopId} days={filter.days ?? 30} />
+              <RatingsFigure filter={filter} />
+            </>
+          ) : (
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} variant="rounded" height={320} />
+              ))}
+            </Box>
+          )}
         </>
       )}
       {!noShops && <KnowledgeGaps shopId={filter.shopId} shops={shops.data ?? []} />}
