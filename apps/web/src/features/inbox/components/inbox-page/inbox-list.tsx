@@ -1,14 +1,13 @@
 import { type InboxRow, inboxWords } from '@balas/contracts';
 import { Alert, Box, CircularProgress, Tooltip, Typography } from '@mui/material';
 import { format, isToday } from 'date-fns';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { VirtualRows } from '../../../../components/virtual-rows.tsx';
 import { countText } from '../../../../lib/realtime-counts.ts';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
 import type { useInboxList } from '../../api/inbox.ts';
-import { countdownOf, wakeTime } from '../states/inbox-state.ts';
-import { StateChip } from '../states/state-chip.tsx';
+import { countdownOf, describeState, wakeTime } from '../states/inbox-state.ts';
 import css from './inbox-row.module.css';
 
 /** The current time, moved on every `ms` (for countdowns). */
@@ -25,8 +24,30 @@ const when = (iso: string) => (isToday(iso) ? format(iso, 'h:mm a') : format(iso
 const from = (row: InboxRow) =>
   row.lastFrom === 'bot' ? inboxWords.fromBot : row.lastFrom === 'staff' ? inboxWords.fromStaff : '';
 
-/** One conversation in the Inbox: shop and channel, shopper, last message, time, unread, state, countdown. */
-export function InboxRowItem({
+/**
+ * The row's state, as the state chip (../states/state-chip.tsx) draws it, in static class names: a row
+ * is drawn many times over on a phone's first screen, and MUI's Chip is styled at run time.
+ */
+function RowStateChip({ row }: { row: InboxRow }) {
+  const state = describeState(row);
+  const chip = (
+    <span
+      className={`${css.chip} ${css[state.color]}`}
+      data-state={row.state}
+      aria-description={state.reason ?? undefined}
+    >
+      <span className={css.chipLabel}>{state.label}</span>
+    </span>
+  );
+  return state.reason ? <Tooltip title={state.reason}>{chip}</Tooltip> : chip;
+}
+
+/**
+ * One conversation in the Inbox: shop and channel, shopper, last message, time, unread, state, countdown.
+ * Memoized: the list re-renders as its reads start and end (the live connection's first read), and a
+ * row whose data did not change (the cache keeps unchanged rows' objects) is not drawn again.
+ */
+export const InboxRowItem = memo(function InboxRowItem({
   row,
   href,
   selected,
@@ -78,7 +99,7 @@ export function InboxRowItem({
           )}
         </span>
         <span className={`${css.line} ${css.states}`}>
-          <StateChip row={row} />
+          <RowStateChip row={row} />
           {row.state === 'snoozed' && row.snoozedUntil && (
             <Tooltip title={inboxWords.wakesHint}>
               <span className={`${css.caption} ${css.hint}`} data-testid="wakes">
@@ -100,7 +121,7 @@ export function InboxRowItem({
       </span>
     </Link>
   );
-}
+});
 
 const ROW_HEIGHT = 108;
 
@@ -126,7 +147,10 @@ export function InboxList({
       sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
       role="list"
       aria-label="Conversations"
-      aria-busy={list.isFetching}
+      // Busy while rows are being loaded into view, not while the shown ones are read again in the
+      // background (the live connection's re-read on connecting, an event's): reading isFetching here
+      // would draw the whole Inbox twice for every such read (the page holds the query).
+      aria-busy={list.isLoading || list.isFetchingNextPage}
     >
       {list.error && (
         <Alert severity="error" sx={{ m: 2 }}>

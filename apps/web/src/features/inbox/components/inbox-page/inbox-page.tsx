@@ -18,7 +18,6 @@ import {
   Box,
   Button,
   IconButton,
-  MenuItem,
   Paper,
   Stack,
   TextField,
@@ -39,6 +38,7 @@ import {
   useInboxList,
   useInboxRow,
 } from '../../api/inbox.ts';
+import { FilterSelect } from './inbox-filters.tsx';
 import { InboxList } from './inbox-list.tsx';
 import css from './inbox-page.module.css';
 
@@ -174,18 +174,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
     ) : null;
 
   const listPane = (
-    <Paper
-      variant="outlined"
-      sx={{
-        width: { xs: '100%', md: 400 },
-        flexShrink: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: 0,
-        height: { xs: 'calc(100dvh - 150px)', md: '100%' },
-        overflow: 'hidden',
-      }}
-    >
+    <div className={css.pane}>
       <div role="tablist" aria-label="Views" className={css.views}>
         {views.map((v) => {
           const count = counts?.[v === 'needs_you' ? 'needsYou' : v];
@@ -205,7 +194,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
           );
         })}
       </div>
-      <Stack spacing={1} sx={{ p: 1.5, pt: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+      <div className={css.filters}>
         <TextField
           size="small"
           type="search"
@@ -217,56 +206,40 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             htmlInput: { 'aria-label': inboxWords.searchLabel, maxLength: limits.inbox.searchMax },
           }}
         />
-        <Stack direction="row" spacing={1}>
-          <TextField
-            select
-            size="small"
+        <div className={css.filterRow}>
+          <FilterSelect
             label="Shop"
             value={address.shopId}
-            onChange={(e) => address.set({ shop: e.target.value || null })}
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            <MenuItem value="">{inboxWords.allShops}</MenuItem>
-            {(shops.data ?? []).map((s) => (
-              <MenuItem key={s.id} value={s.id}>
-                {s.addInformation.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
+            options={[
+              { value: '', label: inboxWords.allShops },
+              ...(shops.data ?? []).map((s) => ({ value: s.id, label: s.addInformation.name })),
+            ]}
+            onChange={(shop) => address.set({ shop: shop || null })}
+          />
+          <FilterSelect
             label="Channel"
             value={address.channel}
-            onChange={(e) => address.set({ channel: e.target.value || null })}
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            <MenuItem value="">{inboxWords.allChannels}</MenuItem>
-            {providers.options.map((p) => (
-              <MenuItem key={p} value={p}>
-                {providerLabel(p)}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Stack>
-      </Stack>
+            options={[
+              { value: '', label: inboxWords.allChannels },
+              ...providers.options.map((p) => ({ value: p, label: providerLabel(p) })),
+            ]}
+            onChange={(channel) => address.set({ channel: channel || null })}
+          />
+        </div>
+      </div>
       <InboxList
         list={list}
         emptyText={address.q ? inboxWords.noMatch : inboxWords.emptyView[view]}
         hrefOf={hrefOf}
         selectedId={openId}
       />
-    </Paper>
+    </div>
   );
 
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: { md: 'calc(100dvh - 150px)' }, minHeight: 0 }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 1 }}>
-        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 28 }, flex: 1 }}>
-          {inboxWords.title}
-        </Typography>
+    <div className={css.page}>
+      <div className={css.header}>
+        <h1 className={css.title}>{inboxWords.title}</h1>
         <Tooltip title={draftWords.settingsTitle}>
           <IconButton aria-label={draftWords.settingsTitle} onClick={() => setDrafting(true)}>
             <EditNoteRounded />
@@ -287,8 +260,8 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             {inboxWords.savedReplies.title}
           </Button>
         </Tooltip>
-      </Stack>
-      <Box sx={{ display: 'flex', gap: 2, flex: 1, minHeight: 0 }}>
+      </div>
+      <div className={css.panes}>
         {listPane}
         {desktop && (
           <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, display: 'flex', overflow: 'hidden' }}>
@@ -300,7 +273,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             )}
           </Paper>
         )}
-      </Box>
+      </div>
       {!desktop && chat && (
         <Box
           role="dialog"
@@ -324,6 +297,6 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
           <ResponseWindowsDialog open={windows} onClose={() => setWindows(false)} shops={shops.data ?? []} />
         )}
       </Suspense>
-    </Box>
+    </div>
   );
 }

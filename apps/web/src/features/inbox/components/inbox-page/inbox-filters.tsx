@@ -1,0 +1,79 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { FilterMenu } from './filter-menu.tsx';
+import css from './inbox-page.module.css';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A filter of the Inbox: an outlined field with its label on the border, as MUI's small select looked,
+ * with the same roles (a combobox that opens a listbox of options) but none of its run-time styling.
+ */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: FilterOption[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const buttonId = `${id}-value`;
+  const listId = `${id}-list`;
+  const anchor = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  const current = options.find((o) => o.value === value) ?? options[0];
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(e.key)) {
+      e.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  return (
+    <div className={css.field}>
+      <span id={labelId} className={css.fieldLabel}>
+        {label}
+      </span>
+      <div
+        ref={anchor}
+        id={buttonId}
+        role="combobox"
+        tabIndex={0}
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        aria-labelledby={`${labelId} ${buttonId}`}
+        className={css.select}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+      >
+        {current?.label}
+      </div>
+      <svg className={css.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M7 10l5 5 5-5z" />
+      </svg>
+      {open && anchor.current && (
+        <FilterMenu
+          anchor={anchor.current}
+          listId={listId}
+          labelId={labelId}
+          value={value}
+          options={options}
+          onChoose={(next) => {
+            setOpen(false);
+            if (next !== value) onChange(next);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
