@@ -1,5 +1,9 @@
 import { Menu, MenuItem } from '@mui/material';
-import type { FilterOption } from './inbox-filters.tsx';
+
+export interface FilterOption {
+  value: string;
+  label: string;
+}
 
 /** An open filter's options, as MUI's select shows them: a listbox under the field, the chosen one focused. */
 export function FilterMenu({

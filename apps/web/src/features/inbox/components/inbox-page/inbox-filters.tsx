@@ -1,11 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { FilterMenu } from './filter-menu.tsx';
-import css from './inbox-page.module.css';
+import { FilterMenu, type FilterOption } from './filter-menu.tsx';
 
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+import css from './inbox-page.module.css';
 
 /**
  * A filter of the Inbox: an outlined field with its label on the border, as MUI's small select looked,
