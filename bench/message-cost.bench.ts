@@ -22,7 +22,8 @@ import { startWireCounter, type WireCounts } from './wire-counter.ts';
  *                the worker runs the jobs), PostgreSQL statements and round trips, Redis commands,
  *                bytes each way, and the statements sent most often per message.
  * MESSAGE_COST_MESSAGES (default 40) messages are measured, after 10 to warm up;
- * MESSAGE_COST_MODES=embedded measures the embedded process only (no PostgreSQL or Redis needed).
+ * MESSAGE_COST_MODES=embedded measures the embedded process only (no PostgreSQL or Redis needed);
+ * MESSAGE_COST_TOP (default 25) statements are listed.
  */
 
 const WARM_UP = 10;
@@ -143,6 +144,11 @@ export async function benchMessageCost(): Promise<Figure[]> {
       unit: '×',
     },
     { name: 'PostgreSQL statements per message', value: per(postgres!.statements), unit: '' },
+    {
+      name: 'PostgreSQL transactions per message',
+      value: per(postgres!.byStatement.get('begin') ?? 0),
+      unit: '',
+    },
     { name: 'PostgreSQL round trips per message', value: per(postgres!.roundTrips), unit: '' },
     { name: 'PostgreSQL bytes sent per message', value: per(postgres!.bytesOut), unit: 'B' },
     { name: 'PostgreSQL bytes received per message', value: per(postgres!.bytesIn), unit: 'B' },
@@ -151,7 +157,7 @@ export async function benchMessageCost(): Promise<Figure[]> {
     { name: 'Redis bytes sent per message', value: per(redis!.bytesOut), unit: 'B' },
     { name: 'Redis bytes received per message', value: per(redis!.bytesIn), unit: 'B' },
   );
-  printTop('PostgreSQL statements', postgres!, messages);
+  printTop('PostgreSQL statements', postgres!, messages, Number(process.env.MESSAGE_COST_TOP ?? 25));
   printTop('Redis commands', redis!, messages, 15);
   return figures;
 }
