@@ -256,9 +256,16 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
           </IconButton>
         </Tooltip>
         <Tooltip title={inboxWords.savedReplies.manage}>
-          <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
-            {inboxWords.savedReplies.title}
-          </Button>
+          {/* On a phone its words would wrap beside the title: an icon as the others. */}
+          {desktop ? (
+            <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
+              {inboxWords.savedReplies.title}
+            </Button>
+          ) : (
+            <IconButton aria-label={inboxWords.savedReplies.title} onClick={() => setManaging(true)}>
+              <BookmarkBorderRounded />
+            </IconButton>
+          )}
         </Tooltip>
       </div>
       <div className={css.panes}>
