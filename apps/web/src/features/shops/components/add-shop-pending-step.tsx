@@ -10,10 +10,10 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useShop } from '../api/get-shop.ts';
+import { shopQueryOptions } from '../api/get-shop.ts';
 import { shopKeys } from '../api/get-shops.ts';
 import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop } from '../hooks/current-shop.ts';
@@ -37,9 +37,17 @@ function WebsiteReady({ shop }: { shop: Shop | undefined }) {
 }
 
 /**
+ * While waiting, the shop is also read this often and whenever the tab is shown again: a tab that
+ * missed the window's message (its page's script never ran, the window was closed by hand after
+ * approving) still moves on once the shop is connected.
+ */
+const AUTHORIZATION_CHECK_MS = 3000;
+
+/**
  * Step 3 while the merchant authorizes in the other window. That window ends on our /connected page,
- * which tells this tab: the shop's page opens by itself. Refresh or Complete (spec §4) still reload
- * the shops; a refusal says why and offers to authorize again.
+ * which tells this tab: the shop's page opens by itself (or once a read finds the shop connected).
+ * Refresh or Complete (spec §4) still reload the shops; a refusal says why and offers to authorize
+ * again.
  */
 export function AddShopPendingStep() {
   const client = useQueryClient();
@@ -48,11 +56,20 @@ export function AddShopPendingStep() {
   const authUrl = (useLocation().state as { authUrl?: string } | null)?.authUrl;
   const website = search.get('provider') === 'website';
   const shopId = search.get('shopId') ?? '';
-  const shop = useShop(shopId);
   const [failure, setFailure] = useState<ConnectFailure | null>(null);
+  const waiting = !website && shopId !== '' && failure === null;
+  const shop = useQuery({
+    ...shopQueryOptions(client, shopId),
+    enabled: shopId !== '',
+    refetchInterval: waiting ? AUTHORIZATION_CHECK_MS : false,
+    refetchOnWindowFocus: 'always',
+  });
+  const opened = useRef(false);
 
   // The shop's page is named by its platform: the marketplace this wizard connects.
   const open = (id: string) => {
+    if (opened.current) return;
+    opened.current = true;
     selectShop(id);
     // (The shop's page puts its own platform in the address once it has loaded.)
     navigate(shopPath({ id, providerName: provider.safeParse(search.get('provider')).data ?? providers[0] }));
@@ -60,6 +77,11 @@ export function AddShopPendingStep() {
   useAuthorizationOutcome((outcome) => {
     if (outcome.type === 'connected') open(outcome.shopId || shopId);
     else setFailure(outcome.reason);
+  });
+  // The shop as the server read it (not the cached list's placeholder) says it is connected.
+  const connected = waiting && !shop.isPlaceholderData && shop.data?.status === 'active';
+  useEffect(() => {
+    if (connected) open(shopId);
   });
 
   const reload = async () => {
