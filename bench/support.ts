@@ -127,13 +127,6 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/**
- * Spawns `script` of the built server (apps/server/dist) as production does and collects its output;
- * `execArgv`: more options for node (a bench's probe). BENCH_SERVER_DIST runs another build (a folder
- * beside `dist` under apps/server, e.g. the previous commit's, to alternate old and new in one
- * session; its worker threads still start from `dist`, which must exist); BENCH_NODE_FLAGS adds Node
- * flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
- */
 /** BENCH_PRODUCT_ENV="K=V K2=V2": settings given to every product process a bench starts. */
 const productEnv = () =>
   Object.fromEntries(
@@ -143,6 +136,13 @@ const productEnv = () =>
       .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
 
+/**
+ * Spawns `script` of the built server (apps/server/dist) as production does and collects its output;
+ * `execArgv`: more options for node (a bench's probe). BENCH_SERVER_DIST runs another build (a folder
+ * beside `dist` under apps/server, e.g. the previous commit's, to alternate old and new in one
+ * session; its worker threads still start from `dist`, which must exist); BENCH_NODE_FLAGS adds Node
+ * flags to each process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), and BENCH_PRODUCT_ENV settings.
+ */
 export function spawnProduct(script: string, env: Record<string, string>, execArgv: string[] = []) {
   const logs: string[] = [];
   const dist = process.env.BENCH_SERVER_DIST ?? 'dist';

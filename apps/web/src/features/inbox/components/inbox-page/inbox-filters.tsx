@@ -1,6 +1,5 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { FilterMenu, type FilterOption } from './filter-menu.tsx';
-
 import css from './inbox-page.module.css';
 
 /**
