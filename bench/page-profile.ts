@@ -11,7 +11,8 @@ import { createBenchDatabase, spawnProduct } from './support.ts';
 // maps) and summed by package, beside counts that do not move with the machine's load: React commits
 // and the style rules emotion inserts. `node --import tsx bench/page-profile.ts [inbox insights shops]`
 // after `npm run build`; PROFILE_RUNS (1 unless set), PROFILE_FUNCTIONS=1 (the costliest functions too),
-// PROFILE_SHOTS=<dir> (a screenshot of each page as measured), PROFILE_WIDTH=1280 (a desktop, not a phone).
+// PROFILE_SHOTS=<dir> (a screenshot of each page as measured), PROFILE_WIDTH=1280 (a desktop, not a phone),
+// PROFILE_TRACE=1 (the renderer main thread's own time by trace event: parsing, style, layout, scripts).
 
 const assets = join(import.meta.dirname, '../apps/web/dist/assets');
 const maps = new Map<string, TraceMap | null>();
@@ -84,6 +85,51 @@ function attribute(profile: CpuProfile) {
   return { byOwner: top(byOwner, 25), byFunction: top(byFunction, 40) };
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer main thread's own time (an event's duration less its children's) by event name, from a
+ * Chrome trace: where the time the CPU profile calls "(program)" goes (parsing HTML and style sheets,
+ * style recalculation, layout, paint).
+ */
+function traceBreakdown(trace: { traceEvents: TraceEvent[] }) {
+  // A navigation may move the page to another renderer: take the busiest renderer main thread.
+  const mains = new Set(
+    trace.traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const e of trace.traceEvents) {
+    const key = `${e.pid}:${e.tid}`;
+    if (!mains.has(key) || e.ph !== 'X' || e.dur === undefined) continue;
+    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+  }
+  const busiest = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0);
+  const events = ([...byThread.values()].sort((a, b) => busiest(b) - busiest(a))[0] ?? []).sort(
+    (a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0),
+  );
+  const self = new Map<string, number>();
+  const open: { end: number; name: string }[] = [];
+  for (const e of events) {
+    while (open.length && open.at(-1)!.end <= e.ts) open.pop();
+    const dur = (e.dur ?? 0) / 1000;
+    self.set(e.name, (self.get(e.name) ?? 0) + dur);
+    const parent = open.at(-1);
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+    open.push({ end: e.ts + (e.dur ?? 0), name: e.name });
+  }
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 20);
+}
+
 // Counts React's commits (as React DevTools would see them) and long tasks from the first script on.
 const probe = `
   window.__commits = [];
@@ -98,6 +144,11 @@ const probe = `
 `;
 
 async function profilePage(page: Page, url: string) {
+  const tracing = process.env.PROFILE_TRACE === '1';
+  if (tracing)
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'],
+    });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -131,13 +182,16 @@ async function profilePage(page: Page, url: string) {
     };
   });
   await cdp.detach();
+  const trace = tracing
+    ? traceBreakdown(JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
+    : [];
   const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
   const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id);
   const idleMs =
     profile.samples.reduce((sum, id, i) => sum + (idle.includes(id) ? (profile.timeDeltas[i] ?? 0) : 0), 0) /
     1000;
   const blocking = facts.longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
-  return { wall, busyMs: total - idleMs, blocking, ...facts, ...attribute(profile) };
+  return { wall, busyMs: total - idleMs, blocking, trace, ...facts, ...attribute(profile) };
 }
 
 const pages: Record<string, string> = {
@@ -241,6 +295,10 @@ try {
         await page.screenshot({ path: `${process.env.PROFILE_SHOTS}/${key}-${i + 1}.png` });
       console.log('   by package (self ms):');
       for (const [k, v] of r.byOwner) console.log(`     ${v.toFixed(0).padStart(6)}  ${k}`);
+      if (r.trace.length) {
+        console.log('   main thread by trace event (own ms):');
+        for (const [k, v] of r.trace) console.log(`     ${v.toFixed(0).padStart(6)}  ${k}`);
+      }
       if (process.env.PROFILE_FUNCTIONS === '1') {
         console.log('   by function (self ms):');
         for (const [k, v] of r.byFunction) console.log(`     ${v.toFixed(0).padStart(6)}  ${k}`);
