@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium, type Page } from 'playwright-core';
@@ -12,7 +12,8 @@ import { createBenchDatabase, spawnProduct } from './support.ts';
 // and the style rules emotion inserts. `node --import tsx bench/page-profile.ts [inbox insights shops]`
 // after `npm run build`; PROFILE_RUNS (1 unless set), PROFILE_FUNCTIONS=1 (the costliest functions too),
 // PROFILE_SHOTS=<dir> (a screenshot of each page as measured), PROFILE_WIDTH=1280 (a desktop, not a phone),
-// PROFILE_TRACE=1 (the renderer main thread's own time by trace event: parsing, style, layout, scripts).
+// PROFILE_TRACE=1 (the renderer main thread's own time by trace event: parsing, style, layout, scripts;
+// with PROFILE_SHOTS the whole trace is saved there too, for Chrome's performance panel).
 
 const assets = join(import.meta.dirname, '../apps/web/dist/assets');
 const maps = new Map<string, TraceMap | null>();
@@ -182,9 +183,10 @@ async function profilePage(page: Page, url: string) {
     };
   });
   await cdp.detach();
-  const trace = tracing
-    ? traceBreakdown(JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
-    : [];
+  const traceJson = tracing ? (await browser.stopTracing()).toString() : null;
+  if (traceJson && process.env.PROFILE_SHOTS)
+    writeFileSync(join(process.env.PROFILE_SHOTS, `trace-${Date.now()}.json`), traceJson);
+  const trace = traceJson ? traceBreakdown(JSON.parse(traceJson) as { traceEvents: TraceEvent[] }) : [];
   const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
   const idle = profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id);
   const idleMs =

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
 import { deadJobs, outbox } from '../db/schema.ts';
-import { type BoundJob, bindJob, defineJob, type JobDefinition } from './queue.ts';
+import { type BoundJob, bindJob, defineJob, type JobDefinition, type Queue } from './queue.ts';
 import { crashCutoff } from './recovery.ts';
 
 /**
@@ -112,7 +113,12 @@ interface Route {
   subscription: Subscription<unknown>;
 }
 
-export function createOutbox(ctx: Pick<AppContext, 'config' | 'database' | 'queue' | 'log'>) {
+export function createOutbox(ctx: {
+  config: Config;
+  database: Database;
+  queue: Queue;
+  log: FastifyBaseLogger;
+}) {
   const { db } = ctx.database;
   const startedAt = new Date();
   const routes = new Map<string, Route>();

@@ -1,4 +1,3 @@
-import type { Config } from '../config.ts';
 import { type BuiltInPlatforms, platformDefinitions } from './definitions.ts';
 import {
   type Platform,
@@ -45,7 +44,12 @@ const offFetch =
  * shipped marketplaces left: the sandbox when none is live, else off.
  */
 export function createPlatforms(input: {
-  config: Config;
+  /** What the deployment's config resolved (config.ts): each platform's setting, by id. */
+  config: {
+    platforms: Partial<Record<PlatformId, PlatformSetting<unknown>>>;
+    sandbox: boolean;
+    publicUrl: string;
+  };
   sandbox: SandboxCredentials | null;
   /** Reaches the platforms: the mounted sandbox in-process, the live ones over the network. */
   fetch: typeof fetch;

@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { approvedAnswers, approvedSettings, botAnswers, type ShopRow, shops } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../shops/shop-guard.ts';
-import { bumpTraining } from '../training/training.service.ts';
+import { bumpTraining } from '../shops/training-version.ts';
 
 type Body = z.output<typeof approvedAnswerBody>;
 type Row = typeof approvedAnswers.$inferSelect;

@@ -8,7 +8,7 @@ import { knowledgeChunks, knowledgeFiles, shops } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { type Outbox, publish } from '../../platform/outbox.ts';
 import { isUuid } from '../shops/shop-guard.ts';
-import { bumpTraining } from '../training/training.service.ts';
+import { bumpTraining } from '../shops/training-version.ts';
 import { type DocumentKind, ExtractionError, readDocument } from './extract.ts';
 import {
   FILE_COPIED,

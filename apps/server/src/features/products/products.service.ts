@@ -5,7 +5,7 @@ import { productInfo, productInfoProducts, products } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import type { CatalogueItem } from '../../platforms/platform.ts';
 import { isUuid } from '../shops/shop-guard.ts';
-import { bumpTraining } from '../training/training.service.ts';
+import { bumpTraining } from '../shops/training-version.ts';
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -17,7 +17,8 @@ import { type Outbox, publish } from '../../platform/outbox.ts';
 import { fileCopied } from '../knowledge/knowledge.events.ts';
 import type { FileRow, KnowledgeService } from '../knowledge/knowledge.service.ts';
 import { findOwnedShop } from '../shops/shop-guard.ts';
-import { bumpTraining, type TrainingService } from './training.service.ts';
+import { bumpTraining } from '../shops/training-version.ts';
+import type { TrainingService } from './training.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,19 +1,12 @@
 import { messages, type Topic, type TopicVoucher } from '@balas/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { shops, topicEntries, topics } from '../../db/schema.ts';
+import { topicEntries, topics } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { isUuid } from '../shops/shop-guard.ts';
+import { bumpTraining } from '../shops/training-version.ts';
 
 type Kind = 'categorization' | 'knowledge';
-type Executor = Pick<Db, 'update'>;
-
-/** Marks the shop's training as changed so the bot rebuilds its index. */
-export const bumpTraining = (db: Executor, shopId: string) =>
-  db
-    .update(shops)
-    .set({ trainingVersion: sql`${shops.trainingVersion} + 1` })
-    .where(eq(shops.id, shopId));
 
 export function createTrainingService(db: Db) {
   async function listTopics(shopId: string): Promise<Topic[]> {
