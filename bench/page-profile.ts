@@ -11,7 +11,7 @@ import { createBenchDatabase, spawnProduct } from './support.ts';
 // maps) and summed by package, beside counts that do not move with the machine's load: React commits
 // and the style rules emotion inserts. `node --import tsx bench/page-profile.ts [inbox insights shops]`
 // after `npm run build`; PROFILE_RUNS (1 unless set), PROFILE_FUNCTIONS=1 (the costliest functions too),
-// PROFILE_SHOTS=<dir> (a screenshot of each page as measured), PROFILE_WIDTH=1280 (a desktop, not a phone),
+// PROFILE_SHOTS=<dir> (a screenshot and the CPU profile of each page as measured), PROFILE_WIDTH=1280 (a desktop, not a phone),
 // PROFILE_TRACE=1 (the renderer main thread's own time by trace event: parsing, style, layout, scripts;
 // with PROFILE_SHOTS the whole trace is saved there too, for Chrome's performance panel).
 
@@ -167,6 +167,8 @@ async function profilePage(page: Page, url: string) {
     last = n;
   }
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  if (process.env.PROFILE_SHOTS)
+    writeFileSync(join(process.env.PROFILE_SHOTS, `cpu-${Date.now()}.cpuprofile`), JSON.stringify(profile));
   const wall = Date.now() - started;
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const facts = await page.evaluate(() => {
