@@ -11,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
-import type { WebsiteChat } from '../answering/website-chat.ts';
 import { type InsightsService, periodsFor } from '../insights/insights.service.ts';
 import type { Owned } from '../shops/shop-guard.ts';
 import type { Ratings } from './ratings.service.ts';
@@ -54,7 +53,8 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{
 /** The widget's rating of a resolved chat: public, as the widget's other calls, rate-limited per address. */
 export const widgetRatingRoutes: FastifyPluginAsyncZod<{
   ratings: Ratings;
-  chat: Pick<WebsiteChat, 'findShop'>;
+  /** The website chat's shop lookup (answering/website-chat.ts). */
+  chat: { findShop(id: string): Promise<Parameters<Ratings['rate']>[0] | null> };
 }> = async (app, { ratings, chat }) => {
   const perIp = app.rateLimit({ name: 'website:rating:ip', max: 20, windowMs: 60_000, key: (r) => r.ip });
   app.post(

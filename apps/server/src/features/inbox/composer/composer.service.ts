@@ -1,8 +1,12 @@
-import { composerWords, type MessageContent, type ReplyBody } from '@balas/contracts';
+import {
+  composerWords,
+  type MessageContent,
+  type RecentOrdersLookup,
+  type ReplyBody,
+} from '@balas/contracts';
 import type { ShopRow } from '../../../db/schema.ts';
 import { AppError } from '../../../errors.ts';
 import type { Platforms } from '../../../platforms/registry.ts';
-import type { OrdersService } from '../../orders/orders.service.ts';
 import type { ProductsService } from '../../products/products.service.ts';
 import type { VoucherOffers } from '../../vouchers/voucher-offers.ts';
 import type { ConversationRow } from '../inbox.serialize.ts';
@@ -19,7 +23,10 @@ export function createComposer(deps: {
   platforms: Platforms;
   products: ProductsService;
   voucherOffers: VoucherOffers;
-  orders: OrdersService;
+  /** The orders feature's lookup (orders sit above the inbox: they read its conversations). */
+  orders: {
+    recentForConversation(shop: ShopRow, conversation: ConversationRow): Promise<RecentOrdersLookup>;
+  };
   chatImages: ChatImages;
 }) {
   const { platforms, products, voucherOffers, orders, chatImages } = deps;
