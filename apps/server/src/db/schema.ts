@@ -265,6 +265,7 @@ export const conversations = pgTable(
     index('conversations_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
   ],
 );
+export type ConversationRow = typeof conversations.$inferSelect;
 
 export const messages = pgTable(
   'messages',
@@ -307,6 +308,7 @@ export const messages = pgTable(
     index('messages_text_trgm_idx').using('gin', t.text.op('gin_trgm_ops')),
   ],
 );
+export type MessageRow = typeof messages.$inferSelect;
 
 /** A merchant's saved replies, inserted with `/shortcut` in any shop's chat. */
 export const savedReplies = pgTable(

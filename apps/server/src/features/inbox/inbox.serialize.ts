@@ -9,10 +9,9 @@ import {
   type ShopeeConversationView,
   type ShopeeMessageView,
 } from '@balas/contracts';
-import type { conversations, messages, ShopRow } from '../../db/schema.ts';
+import type { ConversationRow, MessageRow, ShopRow } from '../../db/schema.ts';
 
-export type ConversationRow = typeof conversations.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
+export type { ConversationRow, MessageRow };
 /** What a conversation list shows of a conversation. */
 export type ListConversation = Pick<
   ConversationRow,

@@ -1,10 +1,9 @@
 import type { ShopVoucher } from '@balas/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import type { ShopRow } from '../../db/schema.ts';
+import type { ConversationRow, ShopRow } from '../../db/schema.ts';
 import { messages, type TopicVoucher, topics, vouchersSent } from '../../db/schema.ts';
 import type { Platforms } from '../../platforms/registry.ts';
-import type { ConversationRow } from '../inbox/inbox.serialize.ts';
 import type { VouchersService } from './vouchers.service.ts';
 
 /**
