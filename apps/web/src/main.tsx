@@ -3,6 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { firstPageReady } from './app/first-render.ts';
 import { router } from './app/router.tsx';
+import { provideRealtimeConnection } from './lib/realtime.ts';
+
+// The live connection's code, loaded once the page has painted (lib/realtime.ts opens it).
+provideRealtimeConnection(() => import('./app/realtime/realtime-connection.ts'));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

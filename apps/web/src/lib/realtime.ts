@@ -1,6 +1,7 @@
 import { clientEvents, type RealtimeEvent } from '@balas/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import type { Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './storage.ts';
 
@@ -8,9 +9,25 @@ import { tokenStore } from './storage.ts';
  * One Socket.IO connection for the dashboard, opened by the shell once the page has painted (its
  * client and the event-to-cache map load then, outside the first load). The server puts the socket in
  * its merchant's room; pages join the shop and conversation channels they show. Every event goes to
- * the one map in ./realtime-cache.ts, never to a page. Channels are re-joined after every reconnect;
- * when the server could not restore the missed events, cached lists are refetched so nothing is lost.
+ * the one map in app/realtime/realtime-cache.ts, never to a page. Channels are re-joined after every
+ * reconnect; when the server could not restore the missed events, cached lists are refetched so
+ * nothing is lost.
  */
+/** What loads after the first paint: the socket client and the map from events to the cache. */
+export interface RealtimeConnection {
+  io: (options: Partial<ManagerOptions & SocketOptions>) => Socket;
+  applyRealtimeEvent: (client: QueryClient, name: RealtimeEvent, payload: unknown) => void;
+  realtimeEventNames: readonly RealtimeEvent[];
+}
+/**
+ * Given by the app at start (main.tsx): the map knows every feature's cached queries, so it lives
+ * above them in app/realtime/, and this module only loads it.
+ */
+let loadConnection: (() => Promise<RealtimeConnection>) | null = null;
+export function provideRealtimeConnection(load: () => Promise<RealtimeConnection>) {
+  loadConnection = load;
+}
+
 let socket: Socket | null = null;
 let opening: Promise<Socket> | null = null;
 /** Bumped when the session ends, so a connection still loading is not opened for nobody. */
@@ -31,7 +48,8 @@ const liveQueries = [['conversations'], ['messages'], ['inbox']] as const;
 export function connectRealtime(): Promise<Socket> {
   if (socket) return Promise.resolve(socket);
   const started = generation;
-  opening ??= import('./realtime-connection.ts').then(({ io, applyRealtimeEvent, realtimeEventNames }) => {
+  if (!loadConnection) return Promise.reject(new Error('no realtime connection was provided'));
+  opening ??= loadConnection().then(({ io, applyRealtimeEvent, realtimeEventNames }) => {
     opening = null;
     if (started !== generation) throw new Error('the session ended');
     socket = open(io, (s) => {
@@ -43,7 +61,7 @@ export function connectRealtime(): Promise<Socket> {
   return opening;
 }
 
-function open(io: typeof import('./realtime-connection.ts').io, listen: (s: Socket) => void): Socket {
+function open(io: RealtimeConnection['io'], listen: (s: Socket) => void): Socket {
   const s = io({
     path: '/socket.io',
     auth: (cb) => cb({ token: tokenStore.get() }),
@@ -85,7 +103,7 @@ export function useRealtimeState(): RealtimeState {
 
 /**
  * Joins a shop or conversation channel while mounted. What its events change in the cache is
- * ./realtime-cache.ts's business, whatever page is open.
+ * app/realtime/realtime-cache.ts's business, whatever page is open.
  */
 export function useChannel(channel: string | null) {
   useEffect(() => {

@@ -2,7 +2,6 @@ import type { BotDraft, DraftModeBody, DraftModeSetting, HandoverSummary, InboxR
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { inboxCountsKey } from '../../../lib/realtime-counts.ts';
-import { applyRow } from '../../inbox/api/inbox.ts';
 
 const draftsKey = (conversationId: string) => ['drafts', conversationId] as const;
 const summaryKey = (conversationId: string) => ['handover-summary', conversationId] as const;
@@ -19,8 +18,15 @@ export const useDrafts = (row: Pick<InboxRow, 'id' | 'state' | 'lastMessageAt' |
     queryFn: ({ signal }) => api<BotDraft[]>(`${path(row.id)}/drafts`, { signal }),
   });
 
-/** Send (as written, or edited) and discard: the answered row updates the lists and counts. */
-export function useDraftAction(conversationId: string, onDone?: (action: 'send' | 'discard') => void) {
+/**
+ * Send (as written, or edited) and discard: the answered row goes to `onRow` (the Inbox puts it in
+ * its lists) and the counts are read again.
+ */
+export function useDraftAction(
+  conversationId: string,
+  onRow: (row: InboxRow) => void,
+  onDone?: (action: 'send' | 'discard') => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ draftId, action, text }: { draftId: string; action: 'send' | 'discard'; text?: string }) =>
@@ -29,7 +35,7 @@ export function useDraftAction(conversationId: string, onDone?: (action: 'send' 
         body: action === 'send' && text !== undefined ? { text } : {},
       }),
     onSuccess: (row, { action }) => {
-      applyRow(client, row);
+      onRow(row);
       void client.invalidateQueries({ queryKey: draftsKey(conversationId) });
       void client.invalidateQueries({ queryKey: inboxCountsKey });
       // Here, not in mutate's options: the draft's card is gone by the time those would run.

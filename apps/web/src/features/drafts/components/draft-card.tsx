@@ -7,16 +7,18 @@ import { useDraftAction, useDrafts } from '../api/drafts.ts';
 function Draft({
   row,
   draft,
+  onRow,
   onDone,
   onSent,
 }: {
   row: InboxRow;
   draft: BotDraft;
+  onRow: (row: InboxRow) => void;
   onDone: (message: string) => void;
   onSent?: (() => void) | undefined;
 }) {
   const [editing, setEditing] = useState<string | null>(null);
-  const action = useDraftAction(row.id, (kind) => {
+  const action = useDraftAction(row.id, onRow, (kind) => {
     onDone(kind === 'send' ? draftWords.sent : draftWords.discarded);
     if (kind === 'send') onSent?.();
   });
@@ -119,15 +121,18 @@ function Draft({
 /** The chat's waiting draft of the bot, above the reply box: send, edit and send, or discard. */
 export function DraftCard({
   row,
+  onRow,
   onDone,
   onSent,
 }: {
   row: InboxRow;
+  /** The row the server answered a send or discard with. */
+  onRow: (row: InboxRow) => void;
   onDone: (message: string) => void;
   onSent?: () => void;
 }) {
   const drafts = useDrafts(row);
   const draft = drafts.data?.[0];
   if (!draft) return null;
-  return <Draft key={draft.id} row={row} draft={draft} onDone={onDone} onSent={onSent} />;
+  return <Draft key={draft.id} row={row} draft={draft} onRow={onRow} onDone={onDone} onSent={onSent} />;
 }

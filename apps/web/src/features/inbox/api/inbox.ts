@@ -15,6 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../../../lib/api-client.ts';
 import { inboxCountsKey } from '../../../lib/realtime-counts.ts';
 
@@ -150,6 +151,12 @@ export function applyRow(client: QueryClient, row: InboxRow) {
     if (!filter) continue;
     client.setQueryData<InboxData>(key, (data) => placeRow(data, row, filter));
   }
+}
+
+/** `applyRow` for a component: e.g. the row a draft's send or discard was answered with. */
+export function useApplyRow() {
+  const client = useQueryClient();
+  return useCallback((row: InboxRow) => applyRow(client, row), [client]);
 }
 
 type Action = 'resolve' | 'reopen' | 'hand-back' | 'snooze';

@@ -32,7 +32,7 @@ import { DraftCard } from '../../drafts/components/draft-card.tsx';
 import { HandoverSummaryCard } from '../../drafts/components/handover-summary-card.tsx';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { type ConversationRow, useConversations } from '../api/conversations.ts';
-import { useInboxRow } from '../api/inbox.ts';
+import { useApplyRow, useInboxRow } from '../api/inbox.ts';
 import { useMessages, useSendReply } from '../api/messages.ts';
 import { CardShopContext } from './cards/card-shop.ts';
 import { chatBubbles } from './chat-log.ts';
@@ -195,6 +195,7 @@ export function ChatView({
   const id = given?.id ?? listed?.id ?? '';
   // The row the Inbox read or was told last (actions and events keep it current), else the shop list's.
   const cached = useInboxRow(id, given);
+  const applyRow = useApplyRow();
   const row = cached.data ?? (listed ? rowFromShopList(shop, listed) : undefined);
   const state = row ? describeState(row) : null;
 
@@ -278,7 +279,7 @@ export function ChatView({
             onCorrect={(question, reply) => setCorrecting({ question, reply })}
           />
         </CardShopContext>
-        {row && <DraftCard row={row} onDone={setAlert} onSent={() => void chat.refetch()} />}
+        {row && <DraftCard row={row} onRow={applyRow} onDone={setAlert} onSent={() => void chat.refetch()} />}
         <ReplyBox
           onSend={onSend}
           pending={send.isPending}

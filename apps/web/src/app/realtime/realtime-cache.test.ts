@@ -1,10 +1,10 @@
 import type { InboxCounts, InboxRow } from '@balas/contracts';
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { type InboxData, type InboxFilter, inboxKeys } from '../features/inbox/api/inbox.ts';
-import { messagesKey } from '../features/inbox/api/messages.ts';
+import { type InboxData, type InboxFilter, inboxKeys } from '../../features/inbox/api/inbox.ts';
+import { messagesKey } from '../../features/inbox/api/messages.ts';
+import { inboxCountsKey } from '../../lib/realtime-counts.ts';
 import { applyRealtimeEvent, realtimeEventNames } from './realtime-cache.ts';
-import { inboxCountsKey } from './realtime-counts.ts';
 
 /** A row listed in "All" and in its state's view (the server says which views: `views`). */
 const row = (id: string, over: Partial<InboxRow> = {}): InboxRow => {

@@ -5,16 +5,16 @@ import {
   fromLazada,
   rowFromShopeeView,
   upsertConversation,
-} from '../features/inbox/api/conversations.ts';
-import { applyRow, inboxKeys } from '../features/inbox/api/inbox.ts';
+} from '../../features/inbox/api/conversations.ts';
+import { applyRow, inboxKeys } from '../../features/inbox/api/inbox.ts';
 import {
   fromLazadaMessage,
   fromShopeeMessage,
   messagesKey,
   upsertBubble,
-} from '../features/inbox/api/messages.ts';
-import { announce } from './realtime-alerts.ts';
-import { inboxCountsKey } from './realtime-counts.ts';
+} from '../../features/inbox/api/messages.ts';
+import { announce } from '../../lib/realtime-alerts.ts';
+import { inboxCountsKey } from '../../lib/realtime-counts.ts';
 
 /**
  * The one place where a realtime event changes what the dashboard shows (issue 18.6): each event of

@@ -1,5 +1,5 @@
 import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { api } from './api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { applyRealtimeEvent, realtimeEventNames } from './realtime-cache.ts';
 
 // The socket client and the event-to-cache map, loaded together once the page has painted.
