@@ -140,8 +140,9 @@ describe('grouping questions that ask the same thing', () => {
     const groups = await groupQuestions(questions);
     ticking = false;
     expect(groups.length).toBeGreaterThan(1900);
-    // Unyielded, this set held the loop for 1.7 s; it yields every 8 ms.
-    expect(longest).toBeLessThan(100);
+    // Unyielded, this set held the loop for 1.7 s; it yields every 8 ms. The bound leaves room for a
+    // garbage collection on a loaded 2-core machine (101 ms seen once in CI), still far below a block.
+    expect(longest).toBeLessThan(250);
   });
 
   it('leaves a question with nothing to go by alone', async () => {
