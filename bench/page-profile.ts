@@ -112,7 +112,9 @@ function traceBreakdown(trace: { traceEvents: TraceEvent[] }) {
   for (const e of trace.traceEvents) {
     const key = `${e.pid}:${e.tid}`;
     if (!mains.has(key) || e.ph !== 'X' || e.dur === undefined) continue;
-    byThread.set(key, [...(byThread.get(key) ?? []), e]);
+    const events = byThread.get(key);
+    if (events) events.push(e);
+    else byThread.set(key, [e]);
   }
   const busiest = (events: TraceEvent[]) => events.reduce((sum, e) => sum + (e.dur ?? 0), 0);
   const events = ([...byThread.values()].sort((a, b) => busiest(b) - busiest(a))[0] ?? []).sort(

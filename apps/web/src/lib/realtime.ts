@@ -5,14 +5,6 @@ import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { queryClient } from './query-client.ts';
 import { tokenStore } from './storage.ts';
 
-/**
- * One Socket.IO connection for the dashboard, opened by the shell once the page has painted (its
- * client and the event-to-cache map load then, outside the first load). The server puts the socket in
- * its merchant's room; pages join the shop and conversation channels they show. Every event goes to
- * the one map in app/realtime/realtime-cache.ts, never to a page. Channels are re-joined after every
- * reconnect; when the server could not restore the missed events, cached lists are refetched so
- * nothing is lost.
- */
 /** What loads after the first paint: the socket client and the map from events to the cache. */
 export interface RealtimeConnection {
   io: (options: Partial<ManagerOptions & SocketOptions>) => Socket;
@@ -28,6 +20,14 @@ export function provideRealtimeConnection(load: () => Promise<RealtimeConnection
   loadConnection = load;
 }
 
+/**
+ * One Socket.IO connection for the dashboard, opened by the shell once the page has painted (its
+ * client and the event-to-cache map load then, outside the first load). The server puts the socket in
+ * its merchant's room; pages join the shop and conversation channels they show. Every event goes to
+ * the one map in app/realtime/realtime-cache.ts, never to a page. Channels are re-joined after every
+ * reconnect; when the server could not restore the missed events, cached lists are refetched so
+ * nothing is lost.
+ */
 let socket: Socket | null = null;
 let opening: Promise<Socket> | null = null;
 /** Bumped when the session ends, so a connection still loading is not opened for nobody. */
