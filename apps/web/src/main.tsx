@@ -1,8 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { firstPageReady } from './app/first-render.ts';
-import { router } from './app/router.tsx';
+import { firstPageReady, prefetchShell } from './app/first-render.ts';
+import { createDashboardRouter } from './app/router.tsx';
+import { dashboardTheme } from './app/theme.ts';
+import { nextTask } from './lib/next-task.ts';
 import { provideRealtimeConnection } from './lib/realtime.ts';
 
 // The live connection's code, loaded once the page has painted (lib/realtime.ts opens it).
@@ -11,18 +13,28 @@ provideRealtimeConnection(() => import('./app/realtime/realtime-connection.ts'))
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Once the first page's code and data are in (the router's lazy routes and loaders, started as this
-// module loaded), so React draws it once; meanwhile index.html's top bar shows. A transition: React
-// renders the first screen in slices and lets the browser paint and answer input between them.
-void firstPageReady(router).then(() =>
+// The first load in slices, each a task of its own, so a phone's main thread is never held for long
+// (the modules' own evaluation is the first): the shell's data requests; the router, which starts the
+// first page's lazy code and data; the theme; then, once that code and data are in, React draws the
+// first page once, in a transition (rendered in slices, the browser painting and answering input
+// between them). Meanwhile index.html's top bar, or the view's prerendered frame, shows.
+async function start(container: HTMLElement) {
+  await nextTask();
+  prefetchShell();
+  await nextTask();
+  const router = createDashboardRouter();
+  await nextTask();
+  dashboardTheme();
+  await firstPageReady(router);
   startTransition(() => {
-    createRoot(root).render(
+    createRoot(container).render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
-  }),
-);
+  });
+}
+void start(root);
 
 // The installable dashboard's service worker (offline shell, push notifications), once the page has
 // loaded so it never competes with the first load.

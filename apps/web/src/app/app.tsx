@@ -5,10 +5,10 @@ import { goToSite } from '../lib/leave.tsx';
 import { queryClient } from '../lib/query-client.ts';
 import { endSession } from '../lib/session.ts';
 import { AppProviders } from './providers.tsx';
-import { router } from './router.tsx';
+import type { DashboardRouter } from './router.tsx';
 
 /** The whole app. A 401 from any call ends the session and goes to the login page. */
-export function App() {
+export function App({ router }: { router: DashboardRouter }) {
   useEffect(
     () =>
       onUnauthorized(() => {

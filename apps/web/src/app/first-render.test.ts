@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client.ts';
 import { inboxCountsKey } from '../lib/realtime-counts.ts';
 import { answerApi } from '../test-utils.tsx';
-import { FIRST_DATA_WAIT_MS, firstPageReady, loadBeforeFirstRender } from './first-render.ts';
+import { FIRST_DATA_WAIT_MS, firstPageReady, loadBeforeFirstRender, prefetchShell } from './first-render.ts';
 
 const request = (path: string) => ({ request: new Request(`http://localhost${path}`) });
 const shell = {
@@ -55,11 +55,23 @@ describe('a page opened first', () => {
     expect(result).toBeNull();
   });
 
+  it("shares the shell's requests started before the router: each is asked for once", async () => {
+    const fetch = answerApi(shell);
+    expect(prefetchShell()).toHaveLength(3);
+    expect(await loadBeforeFirstRender(async () => 'x')(request('/inbox'))).toBe('x');
+    expect(fetch.mock.calls.map(([url]) => url).sort()).toEqual([
+      '/api/inbox/counts',
+      '/api/me',
+      '/api/shopee',
+    ]);
+  });
+
   it('fetches nothing without a session (the layout sends the visitor to log in)', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const page = vi.fn(async () => 'x');
     expect(await loadBeforeFirstRender(page)(request('/inbox'))).toBeNull();
+    expect(prefetchShell()).toEqual([]);
     expect(page).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -20,12 +20,7 @@ let firstRender = true;
 export function loadBeforeFirstRender<T>(page: (url: URL) => Promise<T>) {
   return async ({ request }: { request: Request }): Promise<T | null> => {
     if (!firstRender || !tokenStore.get()) return null;
-    // prefetchQuery never throws: a failed answer is the page's to show, as on any load.
-    const shell = [
-      queryClient.prefetchQuery(meQueryOptions()),
-      queryClient.prefetchQuery(inboxCountsQuery()),
-      queryClient.prefetchQuery(shopsQueryOptions()),
-    ];
+    const shell = prefetchShell();
     const own = page(new URL(request.url)).catch(() => null);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<null>((resolve) => {
@@ -35,6 +30,20 @@ export function loadBeforeFirstRender<T>(page: (url: URL) => Promise<T>) {
     clearTimeout(timer);
     return result;
   };
+}
+
+/**
+ * Starts fetching what the shell shows on every page (the merchant, the counts, the shops) when a
+ * merchant is signed in; a fetch already under way is shared, not repeated. prefetchQuery never
+ * throws: a failed answer is the page's to show, as on any load.
+ */
+export function prefetchShell(): Promise<void>[] {
+  if (!tokenStore.get()) return [];
+  return [
+    queryClient.prefetchQuery(meQueryOptions()),
+    queryClient.prefetchQuery(inboxCountsQuery()),
+    queryClient.prefetchQuery(shopsQueryOptions()),
+  ];
 }
 
 interface StartingRouter {

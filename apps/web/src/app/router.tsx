@@ -174,4 +174,9 @@ export const routes: RouteObject[] = [
   { path: '*', element: <ElsewherePage />, handle: title('Page not found') },
 ];
 
-export const router = createBrowserRouter([{ element: <RootLayout />, children: routes }]);
+/** The dashboard's router; creating it starts the first page's lazy code and its loaders' data. */
+export function createDashboardRouter() {
+  return createBrowserRouter([{ element: <RootLayout />, children: routes }]);
+}
+
+export type DashboardRouter = ReturnType<typeof createDashboardRouter>;
