@@ -87,11 +87,38 @@ export function writeViewPages(dist, views, frames = {}) {
       .replace('</head>', `${preloads.join('')}</head>`);
     if (frames[view]) {
       if (!page.includes('<div id="root">')) throw new Error('index.html lost its #root');
+      const { head, body } = hoistFrameStyles(frames[view]);
       page = page
-        .replace('</head>', `${frameStyle}</head>`)
-        .replace('<div id="root">', `<div id="root"><div class="boot-frame" inert>${frames[view]}</div>`);
+        .replace('</head>', `${frameStyle}${head}</head>`)
+        .replace('<div id="root">', `<div id="root"><div class="boot-frame" inert>${body}</div>`);
     }
     writeFileSync(join(dist, 'views', `${view}.html`), page);
   }
   return views.length;
+}
+
+/**
+ * A frame's emotion styles, which the server renderer writes beside each component, moved into the
+ * head as they will be once the app runs: the global ones as they are, the rest as one element naming
+ * every rule it holds. Marked as already placed (`data-s`), the browser's emotion adopts them where
+ * they are instead of moving each element into the head as it starts, which restyles the page once
+ * per element (on a phone, 30-180 ms of the first load's module evaluation at 4x).
+ */
+export function hoistFrameStyles(frame) {
+  const globals = [];
+  const names = [];
+  const rules = [];
+  const body = frame.replace(/<style data-emotion="([^"]+)">([\s\S]*?)<\/style>/g, (_, key, css) => {
+    if (key.startsWith('css ')) {
+      names.push(...key.split(' ').slice(1));
+      rules.push(css);
+    } else {
+      globals.push(`<style data-emotion="${key}" data-s="">${css}</style>`);
+    }
+    return '';
+  });
+  const merged = names.length
+    ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`
+    : '';
+  return { head: globals.join('') + merged, body };
 }

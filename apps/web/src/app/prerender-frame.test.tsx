@@ -2,6 +2,7 @@
 // As the build renders it: in Node, with no browser (app/prerender-frame.tsx).
 import { inboxView, inboxWords, insightsMessages } from '@balas/contracts';
 import { describe, expect, it } from 'vitest';
+import { hoistFrameStyles } from '../../scripts/view-pages.mjs';
 import { renderInboxFrame, renderInsightsFrame } from './prerender-frame.tsx';
 
 describe("the Inbox's prerendered frame", () => {
@@ -40,5 +41,35 @@ describe("Insights' prerendered frame", () => {
     expect(html).not.toContain('aria-pressed="true"');
     expect(html).not.toMatch(/class="[^"]*Mui-selected/);
     expect(html).not.toContain('All shops');
+  });
+});
+
+describe("a frame's styles in the view page's head", () => {
+  const html = renderInboxFrame();
+  const { head, body } = hoistFrameStyles(html);
+  const rulesOf = (text: string) =>
+    [...text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  const namesOf = (text: string) =>
+    [...text.matchAll(/<style data-emotion="css ([^"]+)"/g)].flatMap((m) => m[1]?.split(' ') ?? []).sort();
+
+  it('leaves the markup without a style element and keeps every rule, in order, in the head', () => {
+    expect(body).not.toContain('<style');
+    expect(body).toBe(html.replace(/<style[\s\S]*?<\/style>/g, ''));
+    const globalRules = [...html.matchAll(/<style data-emotion="css-global [^"]+">([\s\S]*?)<\/style>/g)]
+      .map((m) => m[1])
+      .join('');
+    const componentRules = [...html.matchAll(/<style data-emotion="css [^"]+">([\s\S]*?)<\/style>/g)]
+      .map((m) => m[1])
+      .join('');
+    expect(globalRules.length).toBeGreaterThan(0);
+    expect(rulesOf(head)).toBe(globalRules + componentRules);
+  });
+
+  it('names every rule in one element emotion adopts where it is (data-s), the global ones as they were', () => {
+    expect(namesOf(head)).toEqual(namesOf(html));
+    expect(head.match(/<style data-emotion="css /g)).toHaveLength(1);
+    for (const [, key] of html.matchAll(/<style data-emotion="(css-global [^"]+)">/g))
+      expect(head).toContain(`<style data-emotion="${key}" data-s="">`);
+    expect(head.match(/<style /g)?.length).toBe(head.match(/ data-s="">/g)?.length);
   });
 });
