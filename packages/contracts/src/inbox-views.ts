@@ -5,7 +5,8 @@ import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { providerId } from './shops.ts';
 
-export const inboxView = z.enum([
+/** The Inbox's views, in the order its tabs show them. */
+export const inboxViews = [
   'needs_you',
   'drafts',
   'waiting',
@@ -14,7 +15,8 @@ export const inboxView = z.enum([
   'bot',
   'resolved',
   'all',
-]);
+] as const;
+export const inboxView = z.enum(inboxViews);
 export type InboxView = z.infer<typeof inboxView>;
 
 /**

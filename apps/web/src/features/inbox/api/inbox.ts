@@ -2,9 +2,9 @@ import {
   type InboxPage,
   type InboxRow,
   type InboxView,
-  inboxView,
+  inboxViews,
   type Provider,
-  provider as providers,
+  providers,
 } from '@balas/contracts';
 import {
   type InfiniteData,
@@ -34,9 +34,9 @@ export function inboxAddressOf(
   const view = params.get('view') ?? '';
   const channel = params.get('channel') ?? '';
   return {
-    view: (inboxView.options as readonly string[]).includes(view) ? (view as InboxView) : null,
+    view: (inboxViews as readonly string[]).includes(view) ? (view as InboxView) : null,
     shopId: params.get('shop') ?? '',
-    channel: (providers.options as readonly string[]).includes(channel) ? (channel as Provider) : '',
+    channel: (providers as readonly string[]).includes(channel) ? (channel as Provider) : '',
     q: params.get('q') ?? '',
   };
 }

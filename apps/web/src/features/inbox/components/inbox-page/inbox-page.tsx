@@ -2,11 +2,11 @@ import {
   draftWords,
   type InboxRow,
   type InboxView,
-  inboxView,
+  inboxViews,
   inboxWords,
   limits,
   messages,
-  provider as providers,
+  providers,
 } from '@balas/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
@@ -63,7 +63,7 @@ function useOpenedOnce(open: boolean) {
   return opened || open;
 }
 
-const views = inboxView.options;
+const views = inboxViews;
 
 /** A ref that always holds the latest value (for effects that must not re-run when it changes). */
 function useLatest<T>(value: T) {
@@ -221,7 +221,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             value={address.channel}
             options={[
               { value: '', label: inboxWords.allChannels },
-              ...providers.options.map((p) => ({ value: p, label: providerLabel(p) })),
+              ...providers.map((p) => ({ value: p, label: providerLabel(p) })),
             ]}
             onChange={(channel) => address.set({ channel: channel || null })}
           />
