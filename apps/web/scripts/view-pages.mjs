@@ -99,10 +99,12 @@ export function writeViewPages(dist, views, frames = {}) {
 
 /**
  * A frame's emotion styles, which the server renderer writes beside each component, moved into the
- * head as they will be once the app runs: the global ones as they are, the rest as one element naming
- * every rule it holds. Marked as already placed (`data-s`), the browser's emotion adopts them where
- * they are instead of moving each element into the head as it starts, which restyles the page once
- * per element (on a phone, 30-180 ms of the first load's module evaluation at 4x).
+ * head: the global ones as they are, marked as already placed (`data-s`); the rest as one plain style
+ * element, followed by an empty one naming every rule it holds. The browser's emotion adopts those
+ * rules (it will not insert them again) and moves only the empty element to where it inserts new
+ * ones, instead of moving each element into the head as it starts, which re-reads its rules and
+ * restyles the page once per element (on a phone, 30-180 ms of the first load's module evaluation
+ * at 4x). Emotion never removes a component's rules, so they can stay in an element of their own.
  */
 export function hoistFrameStyles(frame) {
   const globals = [];
@@ -117,8 +119,8 @@ export function hoistFrameStyles(frame) {
     }
     return '';
   });
-  const merged = names.length
-    ? `<style data-emotion="css ${names.join(' ')}" data-s="">${rules.join('')}</style>`
+  const adopted = names.length
+    ? `<style>${rules.join('')}</style><style data-emotion="css ${names.join(' ')}" data-s=""></style>`
     : '';
-  return { head: globals.join('') + merged, body };
+  return { head: globals.join('') + adopted, body };
 }
