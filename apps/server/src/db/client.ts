@@ -107,10 +107,12 @@ export async function openDatabase(options: {
 const PGLITE_SLICE_MS = 8;
 
 /**
- * Before each protocol message PGlite is handed (every statement is a few), once PGLITE_SLICE_MS
- * have passed since the event loop last had a turn, waits for one (setImmediate): pending requests
- * are read and answered between two statements. A statement itself still runs whole, and a
- * transaction still holds the database until it ends: keep both short.
+ * Before each protocol message PGlite is handed (every statement is a few), and again before its
+ * answer goes back to the caller, once PGLITE_SLICE_MS have passed since the event loop last had a
+ * turn, waits for one (setImmediate): pending requests are read and answered between two statements,
+ * and a long statement (storing a 400,000-character message) and what its caller does next (reading
+ * the answer, analysing the message) do not add up to one block. A statement itself still runs whole,
+ * and a transaction still holds the database until it ends: keep both short.
  */
 function yieldBetweenStatements(client: PGlite) {
   let sliceStarted: number | null = null;
@@ -121,13 +123,18 @@ function yieldBetweenStatements(client: PGlite) {
       sliceStarted = null;
     });
   };
-  const execProtocolStream = client.execProtocolStream.bind(client);
-  client.execProtocolStream = async (message, options) => {
+  const turnIfSliceSpent = async () => {
     if (sliceStarted === null) startSlice();
     else if (performance.now() - sliceStarted >= PGLITE_SLICE_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       startSlice();
     }
-    return execProtocolStream(message, options);
+  };
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  client.execProtocolStream = async (message, options) => {
+    await turnIfSliceSpent();
+    const answer = await execProtocolStream(message, options);
+    await turnIfSliceSpent();
+    return answer;
   };
 }
