@@ -52,7 +52,12 @@ async function audit(url: string, port: number, saveAs?: string, attempt = 1): P
     if (attempt >= 3) throw new Error(`Lighthouse failed 3 times on ${url}: ${lhr.runtimeError.code}`);
     return audit(url, port, saveAs, attempt + 1);
   }
-  if (saveAs) writeFileSync(saveAs, JSON.stringify(lhr));
+  if (saveAs) {
+    writeFileSync(saveAs, JSON.stringify(lhr));
+    // The trace Lighthouse simulated from, for Chrome's performance panel: which tasks came before the first paint.
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(saveAs.replace(/\.json$/, '.trace.json'), JSON.stringify(trace));
+  }
   const value = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const summary = (
@@ -121,7 +126,8 @@ const pages: Page[] = [
  * (2 unless set). LIGHTHOUSE_PAGES picks pages by key (e.g. `landing,inbox,insights`); the landing page
  * is always measured, as the baseline of the run: on a shared machine every figure moves, so each page's
  * LCP and TBT are also given as a ratio to the landing page's in the same run. LIGHTHOUSE_VERBOSE=1 lists
- * each run's failing performance audits; LIGHTHOUSE_SAVE=<dir> writes each run's full report there as JSON.
+ * each run's failing performance audits; LIGHTHOUSE_SAVE=<dir> writes each run's full report there as JSON, and
+ * the trace it was computed from (`<page>-<run>.trace.json`, for Chrome's performance panel).
  */
 export async function benchLighthouse(): Promise<Figure[]> {
   const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 2));

@@ -1,23 +1,13 @@
 import { type InsightsOverview, insightsMessages, insightsPresets, responseWindowOf } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { FilterSelect } from '../../../components/filter-select/filter-select.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { ToggleGroup } from '../../../components/toggle-group/toggle-group.tsx';
 import { apiUrl, openAuthorized } from '../../../lib/api-client.ts';
 import { useShops } from '../../shops/api/get-shops.ts';
 import { ApprovedFigure } from '../../tests/components/approved-figure.tsx';
@@ -25,12 +15,19 @@ import { type InsightsFilter, insightsFilterOf, insightsParams, useInsights } fr
 import { BusiestHours } from './busiest-hours.tsx';
 import { FigureCard, type Series } from './figure-card.tsx';
 import { change, count, duration, percent, shortDate } from './format.ts';
+import css from './insights-page.module.css';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
 import { RatingsFigure } from './ratings-figure.tsx';
 
 const d = insightsMessages.definitions;
 const details = insightsMessages.details;
-const PRESET_LABELS: Record<number, string> = { 1: 'Today', 7: '7 days', 30: '30 days', 90: '90 days' };
+const PRESET_LABELS: Record<(typeof insightsPresets)[number], string> = {
+  1: 'Today',
+  7: '7 days',
+  30: '30 days',
+  90: '90 days',
+};
+type Period = number | 'custom';
 const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
 
 function useFilter(): [InsightsFilter, (next: Partial<InsightsFilter>) => void] {
@@ -86,44 +83,31 @@ export function InsightsPage() {
         }
       />
       <Box sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
+        <FilterSelect
+          className={css.shop}
           label="Shop"
           value={filter.shopId}
-          onChange={(e) => setFilter({ shopId: e.target.value })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 240 } }}
-        >
-          <MenuItem value="">All shops</MenuItem>
-          {(shops.data ?? []).map((s) => (
-            <MenuItem key={s.id} value={s.id}>
-              {s.addInformation.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          aria-label="Period"
-          value={customOpen ? 'custom' : filter.days}
-          onChange={(_e, value: number | 'custom' | null) => {
-            if (value === null) return;
+          options={[
+            { value: '', label: 'All shops' },
+            ...(shops.data ?? []).map((s) => ({ value: s.id, label: s.addInformation.name })),
+          ]}
+          onChange={(shopId) => setFilter({ shopId })}
+        />
+        <ToggleGroup<Period>
+          label="Period"
+          value={customOpen ? 'custom' : (filter.days ?? undefined)}
+          options={[
+            ...insightsPresets.map((n) => ({ value: n, label: PRESET_LABELS[n] })),
+            { value: 'custom' as const, label: 'Custom' },
+          ]}
+          onChange={(value) => {
             if (value === 'custom') setCustomOpen(true);
             else {
               setCustomOpen(false);
               setFilter({ days: value });
             }
           }}
-          sx={{ flexWrap: 'wrap' }}
-        >
-          {insightsPresets.map((n) => (
-            <ToggleButton key={n} value={n}>
-              {PRESET_LABELS[n]}
-            </ToggleButton>
-          ))}
-          <ToggleButton value="custom">Custom</ToggleButton>
-        </ToggleButtonGroup>
+        />
         {customOpen && (
           <Stack
             component="form"

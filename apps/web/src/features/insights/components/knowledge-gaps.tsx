@@ -1,11 +1,15 @@
 import { insightsMessages, type KnowledgeGap, type Shop } from '@balas/contracts';
 import LightbulbOutlined from '@mui/icons-material/LightbulbOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Skeleton, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { SaveAsTestButton } from '../../tests/components/test-question-dialog.tsx';
+import { SaveAsTestButton } from '../../tests/components/save-as-test-button.tsx';
 import { useGapMutations, useKnowledgeGaps } from '../api/insights.ts';
-import { GapEntryDialog } from './gap-entry-dialog.tsx';
+
+// The dialog (its form, the topics and the simulator's API) is loaded when a merchant first opens it.
+const GapEntryDialog = lazy(() =>
+  import('./gap-entry-dialog.tsx').then((m) => ({ default: m.GapEntryDialog })),
+);
 
 const LANGUAGES: Record<string, string> = { en: 'English', ms: 'Malay', zh: 'Chinese' };
 
@@ -110,7 +114,11 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
           </Card>
         ))}
       </Stack>
-      {open && <GapEntryDialog gap={open} provider={providerOf(open.shopId)} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <GapEntryDialog gap={open} provider={providerOf(open.shopId)} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

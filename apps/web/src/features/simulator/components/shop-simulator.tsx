@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { productQuery } from '../../inbox/api/orders.ts';
 import { CorrectThisButton } from '../../tests/components/approved-answer-dialog.tsx';
-import { SaveAsTestButton } from '../../tests/components/test-question-dialog.tsx';
+import { SaveAsTestButton } from '../../tests/components/save-as-test-button.tsx';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
 
 // The chat's product cards, as their own chunk: shown under an answer drawn from products.

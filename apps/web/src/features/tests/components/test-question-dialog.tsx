@@ -132,34 +132,3 @@ export function TestQuestionDialog({
     </Dialog>
   );
 }
-
-/** "Save as test" under a simulator reply: the question, kept with what its answer must say. */
-export function SaveAsTestButton({
-  shopId,
-  question,
-  handedOver,
-  origin = 'simulator',
-}: {
-  shopId: string;
-  question: string;
-  handedOver: boolean;
-  origin?: 'simulator' | 'gap';
-}) {
-  const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState(false);
-  return (
-    <>
-      <Button size="small" onClick={() => setOpen(true)} disabled={saved}>
-        {saved ? 'Saved as test' : 'Save as test'}
-      </Button>
-      {open && (
-        <TestQuestionDialog
-          shopId={shopId}
-          draft={{ question, expect: handedOver ? 'handover' : 'answer', origin }}
-          onClose={() => setOpen(false)}
-          onSaved={() => setSaved(true)}
-        />
-      )}
-    </>
-  );
-}

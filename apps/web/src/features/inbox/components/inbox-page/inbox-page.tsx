@@ -28,6 +28,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../../components/filter-select/filter-select.tsx';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -38,7 +39,6 @@ import {
   useInboxList,
   useInboxRow,
 } from '../../api/inbox.ts';
-import { FilterSelect } from './inbox-filters.tsx';
 import { InboxList } from './inbox-list.tsx';
 import css from './inbox-page.module.css';
 
@@ -208,6 +208,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         />
         <div className={css.filterRow}>
           <FilterSelect
+            className={css.filter}
             label="Shop"
             value={address.shopId}
             options={[
@@ -217,6 +218,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
             onChange={(shop) => address.set({ shop: shop || null })}
           />
           <FilterSelect
+            className={css.filter}
             label="Channel"
             value={address.channel}
             options={[

@@ -1,21 +1,25 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { FilterMenu, type FilterOption } from './filter-menu.tsx';
-import css from './inbox-page.module.css';
+import css from './filter-select.module.css';
 
 /**
- * A filter of the Inbox: an outlined field with its label on the border, as MUI's small select looked,
- * with the same roles (a combobox that opens a listbox of options) but none of its run-time styling.
+ * A filter (the Inbox's shop and channel, Insights' shop): an outlined field with its label on the
+ * border, as MUI's small select looked, with the same roles (a combobox that opens a listbox of
+ * options) but none of its run-time styling, so a page's first screen draws it from static CSS.
  */
 export function FilterSelect({
   label,
   value,
   options,
   onChange,
+  className,
 }: {
   label: string;
   value: string;
   options: FilterOption[];
   onChange: (value: string) => void;
+  /** Sizes the field in its row. */
+  className?: string;
 }) {
   const id = useId();
   const labelId = `${id}-label`;
@@ -33,7 +37,7 @@ export function FilterSelect({
   };
 
   return (
-    <div className={css.field}>
+    <div className={className ? `${css.field} ${className}` : css.field}>
       <span id={labelId} className={css.fieldLabel}>
         {label}
       </span>

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderAt } from '../../../../test-utils.tsx';
-import { FilterSelect } from './inbox-filters.tsx';
+import { renderAt } from '../../test-utils.tsx';
+import { FilterSelect } from './filter-select.tsx';
 
 const options = [
   { value: '', label: 'All channels' },
@@ -21,7 +21,7 @@ function renderFilter(value = '') {
   return onChange;
 }
 
-describe('an Inbox filter', () => {
+describe('a filter', () => {
   it('is a combobox named by its label, showing its value, closed until opened', () => {
     renderFilter('shopee');
     const field = screen.getByRole('combobox', { name: 'Channel' });
