@@ -1,8 +1,9 @@
 import { type InboxRow, inboxWords } from '@balas/contracts';
-import { Alert, Box, CircularProgress, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { format, isToday } from 'date-fns';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { Hint } from '../../../../components/hint/hint.tsx';
 import { VirtualRows } from '../../../../components/virtual-rows.tsx';
 import { countText } from '../../../../lib/realtime-counts.ts';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -39,7 +40,7 @@ function RowStateChip({ row }: { row: InboxRow }) {
       <span className={css.chipLabel}>{state.label}</span>
     </span>
   );
-  return state.reason ? <Tooltip title={state.reason}>{chip}</Tooltip> : chip;
+  return state.reason ? <Hint title={state.reason}>{chip}</Hint> : chip;
 }
 
 /**
@@ -101,21 +102,21 @@ export const InboxRowItem = memo(function InboxRowItem({
         <span className={`${css.line} ${css.states}`}>
           <RowStateChip row={row} />
           {row.state === 'snoozed' && row.snoozedUntil && (
-            <Tooltip title={inboxWords.wakesHint}>
+            <Hint title={inboxWords.wakesHint}>
               <span className={`${css.caption} ${css.hint}`} data-testid="wakes">
                 {inboxWords.wakes(wakeTime(row.snoozedUntil))}
               </span>
-            </Tooltip>
+            </Hint>
           )}
           {countdown && (
-            <Tooltip title={inboxWords.countdownHint(providerLabel(row.channel))}>
+            <Hint title={inboxWords.countdownHint(providerLabel(row.channel))}>
               <span
                 className={`${css.caption} ${css.countdown}${countdown.late ? ` ${css.late}` : countdown.urgent ? ` ${css.urgent}` : ''}`}
                 data-testid="countdown"
               >
                 {countdown.text}
               </span>
-            </Tooltip>
+            </Hint>
           )}
         </span>
       </span>

@@ -21,7 +21,6 @@ import {
   Paper,
   Stack,
   TextField,
-  Tooltip,
   Typography,
   useMediaQuery,
   useTheme,
@@ -29,6 +28,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { FilterSelect } from '../../../../components/filter-select/filter-select.tsx';
+import { Hint } from '../../../../components/hint/hint.tsx';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -242,22 +242,22 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
     <div className={css.page}>
       <div className={css.header}>
         <h1 className={css.title}>{inboxWords.title}</h1>
-        <Tooltip title={draftWords.settingsTitle}>
+        <Hint title={draftWords.settingsTitle}>
           <IconButton aria-label={draftWords.settingsTitle} onClick={() => setDrafting(true)}>
             <EditNoteRounded />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={inboxWords.windows.title}>
+        </Hint>
+        <Hint title={inboxWords.windows.title}>
           <IconButton aria-label={inboxWords.windows.title} onClick={() => setWindows(true)}>
             <TimerOutlined />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={inboxWords.alerts.title}>
+        </Hint>
+        <Hint title={inboxWords.alerts.title}>
           <IconButton aria-label={inboxWords.alerts.title} onClick={() => setAlerts(true)}>
             <NotificationsNoneRounded />
           </IconButton>
-        </Tooltip>
-        <Tooltip title={inboxWords.savedReplies.manage}>
+        </Hint>
+        <Hint title={inboxWords.savedReplies.manage}>
           {/* On a phone its words would wrap beside the title: an icon as the others. */}
           {desktop ? (
             <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
@@ -268,7 +268,7 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
               <BookmarkBorderRounded />
             </IconButton>
           )}
-        </Tooltip>
+        </Hint>
       </div>
       <div className={css.panes}>
         {listPane}
