@@ -1,6 +1,6 @@
 import { insightsMessages } from '@balas/contracts';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Box, Button, Card, Chip } from '@mui/material';
+import { Box, Card } from '@mui/material';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import css from './figure-card.module.css';
@@ -100,15 +100,12 @@ export function FigureCard({
             {value}
           </p>
           {change && (
-            <Chip
-              size="small"
-              label={`${change.text} vs previous`}
-              sx={{
-                fontWeight: 600,
-                bgcolor: change.good === null ? 'action.selected' : change.good ? '#e3f4ea' : '#fdecea',
-                color: change.good === null ? 'text.primary' : change.good ? '#1b5e3a' : '#8a1c14',
-              }}
-            />
+            <span
+              className={css.change}
+              data-tone={change.good === null ? 'neutral' : change.good ? 'good' : 'bad'}
+            >
+              {change.text} vs previous
+            </span>
           )}
         </div>
         {detail && <p className={css.detail}>{detail}</p>}
@@ -122,7 +119,7 @@ export function FigureCard({
         )}
         {children}
         <div className={css.footer}>
-          <InfoOutlined sx={{ fontSize: 16, mt: '2px' }} aria-hidden />
+          <InfoOutlined fontSize="inherit" className={css.info} aria-hidden />
           <span className={css.caption}>{definition}</span>
         </div>
       </div>
@@ -160,14 +157,14 @@ function DailyChart({
         <figcaption id={`${id}-caption`} className={css.caption}>
           {words.perDay(title)}
         </figcaption>
-        <Button
-          size="small"
+        <button
+          type="button"
+          className={css.switch}
           onClick={() => setTable(!table)}
           aria-controls={`${id}-view`}
-          sx={{ minHeight: 32, py: 0 }}
         >
           {table ? words.showChart : words.showTable}
-        </Button>
+        </button>
       </div>
       <div id={`${id}-view`}>
         {table ? (

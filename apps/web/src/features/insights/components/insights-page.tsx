@@ -435,11 +435,11 @@ function Ranked({
                   {count(item.count)}
                 </Typography>
               </Stack>
-              <LinearProgress
-                variant="determinate"
-                value={(item.count / max) * 100}
+              <progress
+                className={css.bar}
+                value={item.count}
+                max={max}
                 aria-label={`${item.name}: ${item.count}`}
-                sx={{ height: 6, borderRadius: 3 }}
               />
             </Box>
           ))}
