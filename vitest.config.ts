@@ -57,6 +57,8 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/widget/src/**/*.test.ts',
+            // The dashboard's build plugins (they run in Node, as the build does).
+            'apps/web/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, eventLoopBudget, ...withServices],
         },

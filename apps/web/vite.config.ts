@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageOf } from '../../packages/contracts/src/pages.ts';
+import { pureContracts } from './pure-contracts-plugin.ts';
 import { installableDashboard } from './pwa-plugin.ts';
 
 // The API listens on 127.0.0.1 by default (HOST), which "localhost" may not resolve to first.
@@ -39,7 +40,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard()],
+  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard(), pureContracts()],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
@@ -58,10 +59,6 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             // dozen pieces split by which lazy pages share them (each piece compresses worse).
             // Every matching module goes in, whichever page uses it: a lazy page that needs another
             // part of these libraries (e.g. react-query's useQueries) grows the first load.
-            // A schema in contracts is built by calls on zod's `z`, which the bundler cannot know are pure:
-            // without this every schema of a contracts module a page touches (for one list of words or
-            // options) is built as that page loads, unused (on a phone's Inbox, 100+ ms at 4x).
-            treeshake: { manualPureFunctions: ['z'] },
             output: {
               codeSplitting: {
                 groups: [

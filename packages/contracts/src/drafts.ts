@@ -7,7 +7,8 @@ import { messages } from './messages.ts';
 import { providerId } from './shops.ts';
 
 /** off: the bot sends; always: every reply is a draft; unsure: drafts below the shop's confidence. */
-export const draftMode = z.enum(['off', 'always', 'unsure']);
+export const draftModes = ['off', 'always', 'unsure'] as const;
+export const draftMode = z.enum(draftModes);
 export type DraftMode = z.infer<typeof draftMode>;
 
 /** The server's messages about drafts. */

@@ -116,9 +116,10 @@ const viewCounts = {
   resolved: z.number(),
   all: z.number(),
 };
-export const inboxShopCounts = z.object({ shopId: z.string(), ...viewCounts });
-export const inboxCounts = z.object({
-  ...viewCounts,
+// Extended rather than spread: the dashboard's build drops the schemas it does not use, and cannot
+// know a spread is free of side effects (pure-contracts-plugin.ts).
+export const inboxShopCounts = z.object({ shopId: z.string() }).extend(viewCounts);
+export const inboxCounts = z.object(viewCounts).extend({
   /** Every shop of the merchant, zeros included. */
   shops: z.array(inboxShopCounts),
 });
@@ -130,40 +131,6 @@ export const snoozeBody = z.object({
   until: z.iso.datetime({ offset: true, error: messages.inbox.snoozeTime }),
 });
 export type SnoozeBody = z.infer<typeof snoozeBody>;
-
-// ---- saved replies ------------------------------------------------------------------------------
-
-const shortcut = z
-  .string({ error: messages.inbox.shortcut })
-  .trim()
-  .min(1, messages.inbox.shortcut)
-  .max(limits.savedReply.shortcutMax, messages.validation.tooLong(limits.savedReply.shortcutMax))
-  .regex(/^[a-z0-9_-]+$/, messages.inbox.shortcut);
-const savedReplyText = z
-  .string({ error: messages.validation.message })
-  .trim()
-  .min(1, messages.validation.message)
-  .max(limits.savedReply.textMax, messages.validation.tooLong(limits.savedReply.textMax));
-
-export const savedReply = z.object({
-  id: z.string(),
-  shortcut: z.string(),
-  text: z.string(),
-  createdAt: z.string(),
-});
-export type SavedReply = z.infer<typeof savedReply>;
-
-export const savedReplyBody = z.object({ shortcut, text: savedReplyText });
-export type SavedReplyBody = z.input<typeof savedReplyBody>;
-export const savedReplyPatch = z
-  .object({ shortcut: shortcut.optional(), text: savedReplyText.optional() })
-  .refine((b) => b.shortcut !== undefined || b.text !== undefined, { message: messages.validation.required });
-export type SavedReplyPatch = z.input<typeof savedReplyPatch>;
-/** `q` matches the start of a shortcut or any part of the text. */
-export const savedReplyListQuery = z.object({
-  q: z.string().trim().max(limits.savedReply.textMax).optional(),
-});
-export const savedReplyParams = z.object({ id: z.string().max(100) });
 
 // ---- response windows ---------------------------------------------------------------------------
 

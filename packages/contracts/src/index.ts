@@ -29,6 +29,7 @@ export * from './rating-words.ts';
 export * from './ratings.ts';
 export * from './realtime.ts';
 export * from './response-time.ts';
+export * from './saved-replies.ts';
 export * from './server-messages.ts';
 export * from './shops.ts';
 export * from './simulator.ts';

@@ -1,4 +1,4 @@
-import { type DraftMode, type DraftModeSetting, draftMode, draftWords, inboxWords } from '@balas/contracts';
+import { type DraftMode, type DraftModeSetting, draftModes, draftWords, inboxWords } from '@balas/contracts';
 import {
   Alert,
   Button,
@@ -34,7 +34,7 @@ function ShopDraftMode({ setting, onSaved }: { setting: DraftModeSetting; onSave
         value={mode}
         onChange={(e) => setMode(e.target.value as DraftMode)}
       >
-        {draftMode.options.map((m) => (
+        {draftModes.map((m) => (
           <FormControlLabel key={m} value={m} control={<Radio size="small" />} label={draftWords.modes[m]} />
         ))}
       </RadioGroup>
