@@ -38,7 +38,12 @@ const reactRouterProduction = join(
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: import.meta.dirname,
   resolve: {
-    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      // MUI calls emotion's styled as a function only; the package's main module also makes a styled
+      // component for each of 130 HTML and SVG tags (`styled.div`) as it loads, which nothing here uses.
+      { find: /^@emotion\/styled$/, replacement: '@emotion/styled/base' },
+      ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard(), pureContracts()],
   build: {
