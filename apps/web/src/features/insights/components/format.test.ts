@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, change, duration, percent, shortDate } from './format.ts';
+import { axisTicks, change, dayAndTime, duration, percent, shortDate } from './format.ts';
 
 describe('insights formatting', () => {
   it('writes durations in natural units', () => {
@@ -58,6 +58,16 @@ describe('insights formatting', () => {
     expect(percent(0.4)).toBe('40%');
     expect(percent(null)).toBe('—');
     expect(shortDate('2025-06-05')).toBe('5 Jun');
+    // The month names are British English's, as Intl writes them, every month and day.
+    const british = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    for (let month = 0; month < 12; month++)
+      for (const day of [1, 9, 10, 28]) {
+        const iso = `2026-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        expect(shortDate(iso)).toBe(british.format(Date.UTC(2026, month, day)));
+      }
+    const withTime = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
+    for (const iso of ['2026-01-05T00:07:00Z', '2026-09-30T13:45:00Z', '2026-12-31T23:59:00Z'])
+      expect(dayAndTime(iso)).toBe(new Date(iso).toLocaleString('en-GB', withTime));
     expect(change(0.5, 0.4, 'share', true)).toEqual({ text: '+10 pts', good: true });
     expect(change(120, 100, 'count', null)).toEqual({ text: '+20%', good: null });
     expect(change(60_000, 120_000, 'time', false)).toEqual({ text: '−50%', good: true });

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SaveAsTestButton } from '../../tests/components/save-as-test-button.tsx';
 import { useGapMutations, useKnowledgeGaps } from '../api/insights.ts';
+import { dayAndTime } from './format.ts';
 
 // The dialog (its form, the topics and the simulator's API) is loaded when a merchant first opens it.
 const GapEntryDialog = lazy(() =>
@@ -12,14 +13,6 @@ const GapEntryDialog = lazy(() =>
 );
 
 const LANGUAGES: Record<string, string> = { en: 'English', ms: 'Malay', zh: 'Chinese' };
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
 /** Questions the bot could not answer, grouped; each group can become training in one click. */
 export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[] }) {
@@ -75,7 +68,7 @@ export function KnowledgeGaps({ shopId, shops }: { shopId: string; shops: Shop[]
                     ))}
                     {!shopId && <Chip size="small" variant="outlined" label={gap.shopName} />}
                     <Typography variant="caption" color="text.secondary" sx={{ alignSelf: 'center' }}>
-                      latest {when(gap.newestAt)}
+                      latest {dayAndTime(gap.newestAt)}
                     </Typography>
                   </Stack>
                   {gap.examples.length > 1 && (
