@@ -1,3 +1,4 @@
+import { formatCount, plural } from '@balas/contracts';
 import { Box, Typography } from '@mui/material';
 import { FigureCard } from '../../insights/components/figure-card.tsx';
 import { useApprovedUsage } from '../api/tests.ts';
@@ -21,11 +22,11 @@ export function ApprovedFigure({ shopId, days }: { shopId: string | undefined; d
     >
       <FigureCard
         title="Approved answers sent"
-        value={u ? u.sent.toLocaleString() : '…'}
+        value={u ? formatCount(u.sent) : '…'}
         detail={
           u ? (
             <Typography component="span" variant="body2" color="text.secondary">
-              {u.approved} approved answer{u.approved === 1 ? '' : 's'} kept · last {u.days} days
+              {plural(u.approved, 'approved answer')} kept · last {plural(u.days, 'day')}
             </Typography>
           ) : undefined
         }

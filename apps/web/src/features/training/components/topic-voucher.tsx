@@ -3,7 +3,12 @@ import LocalOffer from '@mui/icons-material/LocalOfferOutlined';
 import { Alert, Card, CardContent, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useShopVouchers, useTopicMutations } from '../api/topics.ts';
 
-const endDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Made on first use, once: a formatter made as the page's code loads holds its first render back.
+let endDate: Intl.DateTimeFormat | undefined;
+const endDay = (iso: string) => {
+  endDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+  return endDate.format(new Date(iso));
+};
 
 /** Picks the platform voucher the bot offers, once per conversation, with answers from this topic. */
 export function TopicVoucher({ shop, topic }: { shop: Shop; topic: Topic }) {
@@ -53,7 +58,7 @@ export function TopicVoucher({ shop, topic }: { shop: Shop; topic: Topic }) {
                       {v.code} · {v.name}
                     </span>
                     <Typography variant="caption" color="text.secondary">
-                      {v.discount} · ends {endDate.format(new Date(v.endsAt))}
+                      {v.discount} · ends {endDay(v.endsAt)}
                     </Typography>
                   </Stack>
                 </MenuItem>

@@ -180,16 +180,26 @@ export function Thumb({
   );
 }
 
+// One formatter per currency, made on first use: a chat lists many cards, and making a formatter
+// costs about a millisecond on a phone (the first one also loads the locale's data).
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** "RM 29.90" in the order's or product's currency; the bare number when the code is unknown. */
 export function money(amount: number | string, currency: string | null): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (!Number.isFinite(value)) return String(amount);
+  const code = currency || 'MYR';
   try {
-    return new Intl.NumberFormat('en-MY', {
-      style: 'currency',
-      currency: currency || 'MYR',
-      minimumFractionDigits: 2,
-    }).format(value);
+    let format = moneyFormats.get(code);
+    if (!format) {
+      format = new Intl.NumberFormat('en-MY', {
+        style: 'currency',
+        currency: code,
+        minimumFractionDigits: 2,
+      });
+      moneyFormats.set(code, format);
+    }
+    return format.format(value);
   } catch {
     return `${currency ?? ''} ${value.toFixed(2)}`.trim();
   }
