@@ -116,8 +116,6 @@ const viewCounts = {
   resolved: z.number(),
   all: z.number(),
 };
-// Extended rather than spread: the dashboard's build drops the schemas it does not use, and cannot
-// know a spread is free of side effects (pure-contracts-plugin.ts).
 export const inboxShopCounts = z.object({ shopId: z.string() }).extend(viewCounts);
 export const inboxCounts = z.object(viewCounts).extend({
   /** Every shop of the merchant, zeros included. */
