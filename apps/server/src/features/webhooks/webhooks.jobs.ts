@@ -12,6 +12,8 @@ import { createWebhookEvents, PUSH_RECEIVED } from './webhook-events.ts';
 
 /** Pages of a platform's lost-push list read per gap repair (Shopee: 100 pushes a page). */
 const LOST_PUSH_PAGES = 20;
+/** Earlier pushes still waiting that a message push's job looks through for its conversation's. */
+const EARLIER_PUSHES = 20;
 /**
  * Turns a stored push into conversation and message updates; customer messages go on to the bot.
  * The job of the `push.received` outbox event (a lost one is relayed again by the outbox's sweeper).
@@ -68,6 +70,21 @@ export function webhooksJobHandlers(
     .from(webhookEvents)
     .where(and(eq(webhookEvents.id, sql.placeholder('eventId')), isNull(webhookEvents.processedAt)))
     .prepare('webhooks_unprocessed_event');
+  // Received before a push (within a minute: an older one waiting is its own job's, or the sweeper's).
+  const earlierWaiting = db
+    .select({ id: webhookEvents.id, payload: webhookEvents.payload })
+    .from(webhookEvents)
+    .where(
+      and(
+        eq(webhookEvents.provider, sql.placeholder('provider')),
+        isNull(webhookEvents.processedAt),
+        sql`${webhookEvents.receivedAt} < (select received_at from webhook_events where id = ${sql.placeholder('eventId')})`,
+        sql`${webhookEvents.receivedAt} > (select received_at - interval '1 minute' from webhook_events where id = ${sql.placeholder('eventId')})`,
+      ),
+    )
+    .orderBy(webhookEvents.receivedAt)
+    .limit(EARLIER_PUSHES)
+    .prepare('webhooks_earlier_waiting');
   const events = createWebhookEvents(db);
   const shopBy = async (provider: PlatformId, externalId: string) =>
     (await activeShop.execute({ provider, externalId }))[0];
@@ -107,6 +124,37 @@ export function webhooksJobHandlers(
     }
   }
 
+  /**
+   * A shopper's order card and the question after it come as two pushes whose jobs may run at once:
+   * the question would be decided before the card is stored, without it. The earlier pushes of the
+   * same conversation still waiting are handled first (a message is stored once, whichever job
+   * stores it; one that cannot be read is left to its own job).
+   */
+  async function handleEarlierOfConversation(
+    provider: PlatformId,
+    decode: (raw: string) => PlatformPush,
+    eventId: string,
+    push: PlatformPush,
+  ) {
+    if (push.kind !== 'message') return;
+    for (const earlier of await earlierWaiting.execute({ provider, eventId })) {
+      let decoded: PlatformPush;
+      try {
+        decoded = normalizeInput(decode((earlier.payload as { raw: string }).raw));
+      } catch {
+        continue;
+      }
+      if (
+        decoded.kind !== 'message' ||
+        decoded.shopExternalId !== push.shopExternalId ||
+        decoded.incoming.conversation.externalId !== push.incoming.conversation.externalId
+      )
+        continue;
+      await handlePush(provider, decoded);
+      await events.processed(earlier.id);
+    }
+  }
+
   async function processPush({ eventId }: { eventId: string }) {
     const [event] = await unprocessedEvent.execute({ eventId });
     // Handled already (a relay beside a job that was slow to finish): only its event is left.
@@ -115,7 +163,9 @@ export function webhooksJobHandlers(
     const decode = deps.platforms.of(event.provider).decodePush;
     if (!decode) throw new Error(`${event.provider} takes no pushes`);
     // Every id of a push is looked up or stored: NUL and half surrogates go, as in every request.
-    await handlePush(event.provider, normalizeInput(decode(raw)));
+    const push = normalizeInput(decode(raw));
+    await handleEarlierOfConversation(event.provider, decode, eventId, push);
+    await handlePush(event.provider, push);
     await events.processed(eventId);
   }
   const processEvent = deps.outbox.subscribe({

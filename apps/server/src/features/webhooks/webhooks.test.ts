@@ -21,8 +21,16 @@ const lazadaSignature = (body: string) =>
     .update(`${sandboxDefaults.lazada.appKey}${body}`)
     .digest('hex');
 
+const shopperPush = (
+  messageId: string,
+  type: string,
+  content: string,
+  at: number,
+  conversation = '709122092476686867123',
+) =>
+  `{"msg_id":"","code":10,"shop_id":947042987,"timestamp":${at},"data":{"type":"message","region":"MY","content":{"message_id":${messageId},"conversation_id":${conversation},"shop_id":947042987,"from_id":880044,"from_user_name":"Siti","to_id":947042987,"to_shop_id":947042987,"message_type":"${type}","content":${content},"created_timestamp":${at}}}}`;
 const push = (messageId: string, text: string, at: number) =>
-  `{"msg_id":"","code":10,"shop_id":947042987,"timestamp":${at},"data":{"type":"message","region":"MY","content":{"message_id":${messageId},"conversation_id":709122092476686867123,"shop_id":947042987,"from_id":880044,"from_user_name":"Siti","to_id":947042987,"to_shop_id":947042987,"message_type":"text","content":{"text":"${text}"},"created_timestamp":${at}}}}`;
+  shopperPush(messageId, 'text', `{"text":"${text}"}`, at);
 
 // What this file proves does not depend on how long a failed job waits for its next attempt, and at
 // the real backoff the waits were most of its time: the poison push's three sweeps 45 s (1 + 2 + 4
@@ -96,6 +104,69 @@ describe('platform pushes', () => {
       await t.app.inject({ url: `/api/shopee/v1/${shopId}?page_size=50`, headers: await signUpHeaders() })
     ).statusCode;
     expect(list).toBe(404);
+  });
+
+  it("handles a conversation's earlier pushes still waiting before its own: a card shared before a question is stored first", async () => {
+    const at = 1_800_000_200;
+    const seconds = (n: number) => new Date(Date.now() - n * 1000);
+    const events = await t.ctx.database.db
+      .insert(webhookEvents)
+      .values([
+        // Another conversation's push, and one that cannot be read: neither is this job's.
+        {
+          provider: 'shopee',
+          dedupeKey: 'shopee:other-chat',
+          payload: {
+            raw: shopperPush('2302748948493124010', 'text', '{"text":"hi"}', at, '709122092476686867999'),
+          },
+          receivedAt: seconds(4),
+        },
+        {
+          provider: 'shopee',
+          dedupeKey: 'shopee:unreadable',
+          payload: { raw: '{"code":10,' },
+          receivedAt: seconds(3),
+        },
+        {
+          provider: 'shopee',
+          dedupeKey: 'shopee:card',
+          payload: { raw: shopperPush('2302748948493124011', 'order', '{"order_sn":"2611280AB12CD3"}', at) },
+          receivedAt: seconds(2),
+        },
+        {
+          provider: 'shopee',
+          dedupeKey: 'shopee:question',
+          payload: { raw: push('2302748948493124012', 'nak cancel order ni boleh?', at) },
+          receivedAt: seconds(1),
+        },
+      ])
+      .returning();
+    const eventOf = (key: string) => events.find((e) => e.dedupeKey === key)!;
+    // Only the question's job runs (the card's was slower, or lost).
+    await t.ctx.queue.enqueue(processEventJob, { eventId: eventOf('shopee:question').id });
+    await t.ctx.queue.idle();
+    const stored = await t.ctx.database.db
+      .select()
+      .from(messages)
+      .where(
+        sql`${messages.externalId} in ('2302748948493124010', '2302748948493124011', '2302748948493124012')`,
+      );
+    expect(stored.map((m) => m.externalId).sort()).toEqual(['2302748948493124011', '2302748948493124012']);
+    const card = stored.find((m) => m.externalId === '2302748948493124011')!;
+    const question = stored.find((m) => m.externalId === '2302748948493124012')!;
+    expect(card.createdAt.getTime()).toBeLessThanOrEqual(question.createdAt.getTime());
+    const processed = await t.ctx.database.db.select().from(webhookEvents);
+    const done = (key: string) => processed.find((e) => e.dedupeKey === key)!.processedAt !== null;
+    expect([
+      done('shopee:card'),
+      done('shopee:question'),
+      done('shopee:other-chat'),
+      done('shopee:unreadable'),
+    ]).toEqual([true, true, false, false]);
+    // Left as they were found: nothing else relays them in this test.
+    await t.ctx.database.db
+      .delete(webhookEvents)
+      .where(sql`${webhookEvents.dedupeKey} in ('shopee:other-chat', 'shopee:unreadable')`);
   });
 
   it('answers malformed JSON with 400 after verifying it', async () => {
