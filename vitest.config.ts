@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { plainIcons } from './apps/web/plain-icons-plugin.ts';
 
 // Measures the server's responsiveness: it runs alone, after every other file.
 const eventLoopBudget = 'apps/server/src/test/event-loop-budget.test.ts';
@@ -80,6 +81,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [plainIcons()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.tsx', 'apps/web/src/**/*.test.ts'],

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { pageOf } from '../../packages/contracts/src/pages.ts';
+import { plainIcons } from './plain-icons-plugin.ts';
 import { pureContracts } from './pure-contracts-plugin.ts';
 import { installableDashboard } from './pwa-plugin.ts';
 
@@ -45,7 +46,13 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
       ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },
-  plugins: [react({ exclude: /\/src\/site\// }), sitePagesInDev(), installableDashboard(), pureContracts()],
+  plugins: [
+    react({ exclude: /\/src\/site\// }),
+    sitePagesInDev(),
+    installableDashboard(),
+    pureContracts(),
+    plainIcons(),
+  ],
   build: {
     outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,

@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router';
 
 /**
@@ -23,23 +22,28 @@ function Mark({ size }: { size: number }) {
 /** The Balas mark and name. */
 export function Logo({ size = 30 }: { size?: number }) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
       <Mark size={size} />
-      <Typography
-        component="span"
-        sx={{ fontWeight: 800, fontSize: size * 0.72, color: 'text.primary', letterSpacing: '-0.02em' }}
+      <span
+        style={{
+          fontWeight: 800,
+          fontSize: size * 0.72,
+          lineHeight: 1.5,
+          color: '#17212b',
+          letterSpacing: '-0.02em',
+        }}
       >
         Balas
-      </Typography>
-    </Box>
+      </span>
+    </span>
   );
 }
 
 /** The logo as a link, e.g. home from the public pages or to the shops from the dashboard. */
 export function LogoLink({ to, label, size }: { to: string; label: string; size?: number }) {
   return (
-    <Box component={Link} to={to} aria-label={label} sx={{ display: 'inline-flex', textDecoration: 'none' }}>
+    <Link to={to} aria-label={label} style={{ display: 'inline-flex', textDecoration: 'none' }}>
       <Logo size={size} />
-    </Box>
+    </Link>
   );
 }

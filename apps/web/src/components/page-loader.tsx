@@ -1,10 +1,11 @@
-import { Box, CircularProgress } from '@mui/material';
+import css from './page-loader.module.css';
+import { Spinner } from './spinner.tsx';
 
 /** Shown while a page's code or first data loads. */
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: fullScreen ? '100vh' : 320 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div className={css.frame} data-full-screen={fullScreen}>
+      <Spinner label="Loading" />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Box, CircularProgress } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type HTMLAttributes, type ReactNode, type RefObject, useEffect } from 'react';
+import { Spinner } from './spinner.tsx';
 
 /** What the rows need of an infinite query. */
 interface PagedQuery {
@@ -50,17 +50,19 @@ export function VirtualRows<T>({
       void query.fetchNextPage();
   }, [last, rows.length, query]);
 
+  // Inline styles: each row's offset differs, and as run-time classes every row would add a style rule.
   return (
     <>
-      <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {items.map((item) => {
           const row = rows[item.index]!;
           return (
-            <Box
+            // biome-ignore lint/a11y/useSemanticElements: the list is the caller's scrolling element (role="list"), with this positioned box between
+            <div
               key={keyOf(row)}
               role="listitem"
               {...rowAttributes?.(row)}
-              sx={{
+              style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
@@ -70,14 +72,14 @@ export function VirtualRows<T>({
               }}
             >
               {children(row)}
-            </Box>
+            </div>
           );
         })}
-      </Box>
+      </div>
       {query.isFetchingNextPage && (
-        <Box sx={{ p: 2, textAlign: 'center' }}>
-          <CircularProgress size={20} aria-label="Loading more" />
-        </Box>
+        <div style={{ padding: 16, textAlign: 'center' }}>
+          <Spinner size={20} label="Loading more" />
+        </div>
       )}
     </>
   );

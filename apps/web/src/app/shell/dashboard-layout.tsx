@@ -1,11 +1,12 @@
-import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { LeaveTo } from '../../lib/leave.tsx';
+import { useMediaQuery, widthFrom } from '../../lib/media-query.ts';
 import { tokenStore } from '../../lib/storage.ts';
+import css from './dashboard-layout.module.css';
 import { useLiveAttention } from './live-attention.tsx';
-import { SIDEBAR_WIDTH, Sidebar } from './sidebar.tsx';
+import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** /dashboard/*: top bar, sidebar and the page. Without a token, the login page. */
@@ -17,8 +18,7 @@ export function DashboardLayout() {
 
 /** The shell itself, signed in: also what the build prerenders a page's frame in (../prerender-frame.tsx). */
 export function DashboardShell() {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useMediaQuery(widthFrom('md'));
   const [open, setOpen] = useState(desktop);
   const { pathname } = useLocation();
   useLiveAttention();
@@ -34,27 +34,16 @@ export function DashboardShell() {
   }, [pathname]);
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <div className={css.shell}>
       <TopBar sidebarOpen={open} onMenu={() => setOpen(!open)} />
       <Sidebar open={open} desktop={desktop} onClose={() => setOpen(false)} />
-      <Box
-        component="main"
-        sx={{
-          flexGrow: 1,
-          minWidth: 0,
-          pt: { xs: 10, sm: 11 },
-          px: { xs: 2, sm: 3, lg: 4 },
-          pb: 6,
-          ml: desktop && open ? `${SIDEBAR_WIDTH}px` : 0,
-          transition: theme.transitions.create('margin', { duration: theme.transitions.duration.shorter }),
-        }}
-      >
-        <Box sx={{ maxWidth: 1440, mx: 'auto' }}>
+      <main className={css.main} data-beside={desktop && open}>
+        <div className={css.page}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,20 +1,20 @@
 import type { Shop } from '@balas/contracts';
 import { simulatorOf } from '@balas/contracts';
-import type { SvgIconComponent } from '@mui/icons-material';
-import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
-import InboxOutlined from '@mui/icons-material/InboxOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded?plain';
+import InboxOutlined from '@mui/icons-material/InboxOutlined?plain';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined?plain';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined?plain';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined?plain';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined?plain';
 import { Link, useLocation } from 'react-router';
+import type { PlainIcon } from '../../components/plain-icon/plain-icon.tsx';
 import { countText, useInboxCounts } from '../../lib/realtime-counts.ts';
+import css from './sidebar.module.css';
 
 interface NavLink {
   to: string;
   label: string;
-  icon: SvgIconComponent;
+  icon: PlainIcon;
   /** Paths under which the link shows as the current page. */
   active: string[];
 }
@@ -84,64 +84,37 @@ export function SidebarLinks({ shop }: { shop: Shop | null }) {
   const active = activeLink(links, pathname);
   const counts = useInboxCounts().data;
   return (
-    <List sx={{ px: 1.5 }}>
+    <ul className={css.list}>
       {links.map((link) => (
-        <ListItem key={link.label} disablePadding sx={{ mb: 0.5 }}>
-          <ListItemButton
-            component={Link}
-            to={link.to}
-            selected={link === active}
-            aria-current={link === active ? 'page' : undefined}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
+        <li key={link.label}>
+          <Link to={link.to} className={css.item} aria-current={link === active ? 'page' : undefined}>
+            <span className={css.itemIcon}>
               <link.icon />
-            </ListItemIcon>
-            <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            </span>
+            <span className={css.itemText}>{link.label}</span>
             {link.to === '/inbox' && counts && (
               <InboxBadges needsYou={counts.needsYou} unread={counts.unread} />
             )}
-          </ListItemButton>
-        </ListItem>
+          </Link>
+        </li>
       ))}
-    </List>
+    </ul>
   );
 }
-
-const pill = {
-  minWidth: 22,
-  height: 22,
-  px: 0.75,
-  borderRadius: 11,
-  fontSize: 12,
-  fontWeight: 700,
-  lineHeight: '22px',
-  textAlign: 'center',
-  ml: 0.5,
-} as const;
 
 /** "Needs you" (orange) and unread (grey) counts, each with its meaning for screen readers. */
 export function InboxBadges({ needsYou, unread }: { needsYou: number; unread: number }) {
   return (
     <>
       {needsYou > 0 && (
-        <Box
-          component="span"
-          sx={{ ...pill, bgcolor: 'warning.main', color: '#fff' }}
-          aria-label={`${needsYou} need you`}
-          role="img"
-        >
+        <span className={`${css.pill} ${css.needsYou}`} aria-label={`${needsYou} need you`} role="img">
           {countText(needsYou)}
-        </Box>
+        </span>
       )}
       {unread > 0 && (
-        <Box
-          component="span"
-          sx={{ ...pill, bgcolor: 'grey.200', color: 'text.primary' }}
-          aria-label={`${unread} unread`}
-          role="img"
-        >
+        <span className={`${css.pill} ${css.unread}`} aria-label={`${unread} unread`} role="img">
           {countText(unread)}
-        </Box>
+        </span>
       )}
     </>
   );

@@ -1,22 +1,64 @@
-import { Box, Divider, Drawer, Toolbar } from '@mui/material';
+import CloseRounded from '@mui/icons-material/CloseRounded?plain';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { IconButton } from '../../components/buttons/buttons.tsx';
+import { LogoLink } from '../../components/logo.tsx';
 import { useCurrentShop } from '../../features/shops/hooks/current-shop.ts';
+import css from './sidebar.module.css';
 import { SidebarLinks } from './sidebar-links.tsx';
 import { SidebarShops } from './sidebar-shops.tsx';
 
-export const SIDEBAR_WIDTH = 272;
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
 function SidebarContent() {
   const { shop, shops, isLoading } = useCurrentShop();
   return (
-    <Box component="nav" aria-label="Dashboard" sx={{ width: SIDEBAR_WIDTH, overflowY: 'auto', pb: 2 }}>
-      <Toolbar />
-      <Box sx={{ pt: 1.5 }}>
-        <SidebarLinks shop={shop} />
-      </Box>
-      <Divider sx={{ my: 1, mx: 2 }} />
+    <>
+      <SidebarLinks shop={shop} />
+      <hr className={css.divider} />
       <SidebarShops shops={shops} current={shop} loading={isLoading} />
-    </Box>
+    </>
+  );
+}
+
+/**
+ * A phone's drawer: a modal dialog over the page (the browser keeps focus in it, Escape and a tap
+ * beside it close it, and focus goes back to the menu button), with the logo and a close button in
+ * the top bar's place.
+ */
+function Drawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const d = dialog.current;
+    if (open && !d?.open) d?.showModal();
+    if (!open && d?.open) d.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap on the backdrop; the keyboard closes it with Escape
+    <dialog
+      ref={dialog}
+      id={SIDEBAR_ID}
+      className={css.drawer}
+      aria-label="Menu"
+      onClose={onClose}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {/* Drawn while open only: a phone's first screen has no menu to build. */}
+      {open && (
+        <>
+          <div className={css.drawerBar}>
+            <LogoLink to="/dashboard/shops" label="Balas shops" size={28} />
+            <IconButton aria-label="Close menu" onClick={onClose}>
+              <CloseRounded />
+            </IconButton>
+          </div>
+          <nav aria-label="Dashboard" className={css.nav}>
+            {children}
+          </nav>
+        </>
+      )}
+    </dialog>
   );
 }
 
@@ -30,28 +72,18 @@ export function Sidebar({
   desktop: boolean;
   onClose: () => void;
 }) {
-  const paper = {
-    width: SIDEBAR_WIDTH,
-    boxSizing: 'border-box',
-    borderRight: 1,
-    borderColor: 'divider',
-  } as const;
-  if (desktop) {
+  if (!desktop) {
     return (
-      <Drawer variant="persistent" open={open} id={SIDEBAR_ID} slotProps={{ paper: { sx: paper } }}>
+      <Drawer open={open} onClose={onClose}>
         <SidebarContent />
       </Drawer>
     );
   }
   return (
-    <Drawer
-      variant="temporary"
-      open={open}
-      onClose={onClose}
-      id={SIDEBAR_ID}
-      slotProps={{ paper: { sx: paper } }}
-    >
-      <SidebarContent />
-    </Drawer>
+    <div id={SIDEBAR_ID} className={css.panel} data-open={open} inert={!open}>
+      <nav aria-label="Dashboard" className={css.nav}>
+        <SidebarContent />
+      </nav>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import MenuRounded from '@mui/icons-material/MenuRounded';
-import { Button, IconButton } from '@mui/material';
-import { Link } from 'react-router';
+import LogoutRounded from '@mui/icons-material/LogoutRounded?plain';
+import MenuRounded from '@mui/icons-material/MenuRounded?plain';
+import { IconButton, IconLink, TextButton } from '../../components/buttons/buttons.tsx';
 import { LogoLink } from '../../components/logo.tsx';
 import { useMe } from '../../features/auth/api/get-me.ts';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
@@ -27,11 +26,11 @@ function Merchant() {
   if (!me.data) return null;
   return (
     <div className={css.merchant}>
-      <IconButton component={Link} to="/dashboard/account" aria-label="Account">
+      <IconLink to="/dashboard/account" aria-label="Account">
         <span className={css.initial} aria-hidden>
           {me.data.name.slice(0, 1).toUpperCase()}
         </span>
-      </IconButton>
+      </IconLink>
       <p className={css.name}>{me.data.name}</p>
     </div>
   );
@@ -71,14 +70,9 @@ export function TopBar({ sidebarOpen, onMenu }: { sidebarOpen: boolean; onMenu: 
         <span className={css.grow} />
         <Reconnecting />
         <Merchant />
-        <Button
-          color="inherit"
-          startIcon={<LogoutRounded />}
-          onClick={() => signOut.mutate()}
-          disabled={signOut.isPending}
-        >
+        <TextButton icon={<LogoutRounded />} onClick={() => signOut.mutate()} disabled={signOut.isPending}>
           Logout
-        </Button>
+        </TextButton>
       </div>
     </header>
   );

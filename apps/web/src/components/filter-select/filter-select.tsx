@@ -1,6 +1,11 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { FilterMenu, type FilterOption } from './filter-menu.tsx';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import type { FilterOption } from './filter-menu.tsx';
 import css from './filter-select.module.css';
+
+// The open list is MUI's Menu, loaded when first wanted (the pointer or the focus on a field), so a
+// first screen with filters loads no MUI for them.
+const loadMenu = () => import('./filter-menu.tsx');
+const FilterMenu = lazy(() => loadMenu().then((m) => ({ default: m.FilterMenu })));
 
 /**
  * A filter (the Inbox's shop and channel, Insights' shop): an outlined field with its label on the
@@ -53,6 +58,8 @@ export function FilterSelect({
         className={css.select}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
       >
         {current?.label}
       </div>
@@ -60,18 +67,20 @@ export function FilterSelect({
         <path d="M7 10l5 5 5-5z" />
       </svg>
       {open && anchor.current && (
-        <FilterMenu
-          anchor={anchor.current}
-          listId={listId}
-          labelId={labelId}
-          value={value}
-          options={options}
-          onChoose={(next) => {
-            setOpen(false);
-            if (next !== value) onChange(next);
-          }}
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <FilterMenu
+            anchor={anchor.current}
+            listId={listId}
+            labelId={labelId}
+            value={value}
+            options={options}
+            onChoose={(next) => {
+              setOpen(false);
+              if (next !== value) onChange(next);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

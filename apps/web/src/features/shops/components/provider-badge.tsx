@@ -1,6 +1,5 @@
 import { channelOf, type Provider } from '@balas/contracts';
-import LanguageRounded from '@mui/icons-material/LanguageRounded';
-import { Avatar, Chip } from '@mui/material';
+import LanguageRounded from '@mui/icons-material/LanguageRounded?plain';
 
 const looks: Record<Provider, { color: string; letter: string | null }> = {
   shopee: { color: '#ee4d2d', letter: 'S' },
@@ -24,25 +23,25 @@ export const providerColor = (provider: string) => lookOf(provider).color;
 export function ProviderAvatar({ provider, size = 40 }: { provider: string; size?: number }) {
   const look = lookOf(provider);
   return (
-    <Avatar
-      variant="rounded"
+    <span
       aria-hidden
-      sx={{ bgcolor: look.color, width: size, height: size, fontWeight: 800, fontSize: size * 0.5 }}
+      style={{
+        display: 'flex',
+        flexShrink: 0,
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: size,
+        height: size,
+        borderRadius: 10,
+        backgroundColor: look.color,
+        color: '#fff',
+        fontSize: size * 0.5,
+        fontWeight: 800,
+        lineHeight: 1,
+        userSelect: 'none',
+      }}
     >
-      {look.letter ?? <LanguageRounded sx={{ fontSize: size * 0.6 }} />}
-    </Avatar>
-  );
-}
-
-/** The provider's name as a small outlined chip in its colour. */
-export function ProviderBadge({ provider }: { provider: string }) {
-  const look = lookOf(provider);
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={look.label}
-      sx={{ color: look.color, borderColor: look.color, bgcolor: '#fff' }}
-    />
+      {look.letter ?? <LanguageRounded style={{ fontSize: size * 0.6 }} />}
+    </span>
   );
 }

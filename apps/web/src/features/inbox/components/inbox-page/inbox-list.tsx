@@ -1,9 +1,9 @@
 import { type InboxRow, inboxWords } from '@balas/contracts';
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { format, isToday } from 'date-fns';
 import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Hint } from '../../../../components/hint/hint.tsx';
+import { Spinner } from '../../../../components/spinner.tsx';
 import { VirtualRows } from '../../../../components/virtual-rows.tsx';
 import { countText } from '../../../../lib/realtime-counts.ts';
 import { ProviderAvatar, providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -143,9 +143,10 @@ export function InboxList({
   const parent = useRef<HTMLDivElement>(null);
 
   return (
-    <Box
+    // biome-ignore lint/a11y/useSemanticElements: the scrolling box of virtual rows, each positioned in a box of its own
+    <div
       ref={parent}
-      sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}
+      className={css.list}
       role="list"
       aria-label="Conversations"
       // Busy while rows are being loaded into view, not while the shown ones are read again in the
@@ -154,23 +155,24 @@ export function InboxList({
       aria-busy={list.isLoading || list.isFetchingNextPage}
     >
       {list.error && (
-        <Alert severity="error" sx={{ m: 2 }}>
+        <p role="alert" className={css.error}>
           {list.error.message}
-        </Alert>
+        </p>
       )}
       {list.isLoading && (
-        <Box sx={{ p: 4, textAlign: 'center' }}>
-          <CircularProgress size={28} aria-label="Loading conversations" />
-        </Box>
+        <div className={css.loading}>
+          <Spinner size={28} label="Loading conversations" />
+        </div>
       )}
       {list.isSuccess && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} role="listitem">
+        // biome-ignore lint/a11y/useSemanticElements: the list's one item when it has no rows (its parent is a div)
+        <p className={css.empty} role="listitem">
           {emptyText}
-        </Typography>
+        </p>
       )}
       <VirtualRows rows={rows} rowHeight={ROW_HEIGHT} scrollRef={parent} query={list} keyOf={(row) => row.id}>
         {(row) => <InboxRowItem row={row} href={hrefOf(row)} selected={row.id === selectedId} now={now} />}
       </VirtualRows>
-    </Box>
+    </div>
   );
 }

@@ -8,27 +8,19 @@ import {
   messages,
   providers,
 } from '@balas/contracts';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded';
-import EditNoteRounded from '@mui/icons-material/EditNoteRounded';
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded';
-import TimerOutlined from '@mui/icons-material/TimerOutlined';
-import {
-  Box,
-  Button,
-  IconButton,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack?plain';
+import BookmarkBorderRounded from '@mui/icons-material/BookmarkBorderRounded?plain';
+import EditNoteRounded from '@mui/icons-material/EditNoteRounded?plain';
+import ForumOutlined from '@mui/icons-material/ForumOutlined?plain';
+import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded?plain';
+import TimerOutlined from '@mui/icons-material/TimerOutlined?plain';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { IconButton, TextButton } from '../../../../components/buttons/buttons.tsx';
 import { FilterSelect } from '../../../../components/filter-select/filter-select.tsx';
 import { Hint } from '../../../../components/hint/hint.tsx';
+import { SearchField } from '../../../../components/search-field/search-field.tsx';
+import { useMediaQuery, widthFrom } from '../../../../lib/media-query.ts';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -111,8 +103,7 @@ export function InboxPage() {
 }
 
 function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof useInboxAddress> }) {
-  const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const desktop = useMediaQuery(widthFrom('md'));
   const shops = useShops();
   const counts = useInboxCounts().data;
   const [search, setSearch] = useState(address.q);
@@ -195,16 +186,12 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         })}
       </div>
       <div className={css.filters}>
-        <TextField
-          size="small"
-          type="search"
-          placeholder={inboxWords.searchLabel}
+        <SearchField
+          label={inboxWords.searchLabel}
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
           helperText={searchHint ? messages.inbox.searchTooShort : undefined}
-          slotProps={{
-            htmlInput: { 'aria-label': inboxWords.searchLabel, maxLength: limits.inbox.searchMax },
-          }}
+          maxLength={limits.inbox.searchMax}
         />
         <div className={css.filterRow}>
           <FilterSelect
@@ -260,9 +247,9 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
         <Hint title={inboxWords.savedReplies.manage}>
           {/* On a phone its words would wrap beside the title: an icon as the others. */}
           {desktop ? (
-            <Button startIcon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
+            <TextButton primary icon={<BookmarkBorderRounded />} onClick={() => setManaging(true)}>
               {inboxWords.savedReplies.title}
-            </Button>
+            </TextButton>
           ) : (
             <IconButton aria-label={inboxWords.savedReplies.title} onClick={() => setManaging(true)}>
               <BookmarkBorderRounded />
@@ -273,30 +260,20 @@ function Inbox({ view, address }: { view: InboxView; address: ReturnType<typeof 
       <div className={css.panes}>
         {listPane}
         {desktop && (
-          <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, display: 'flex', overflow: 'hidden' }}>
+          <div className={css.chatPane}>
             {chat ?? (
-              <Stack spacing={1} sx={{ m: 'auto', alignItems: 'center', color: 'text.secondary', p: 3 }}>
-                <ForumOutlined sx={{ fontSize: 48 }} aria-hidden />
-                <Typography>{inboxWords.pickConversation}</Typography>
-              </Stack>
+              <div className={css.pick}>
+                <ForumOutlined style={{ fontSize: 48 }} />
+                <p>{inboxWords.pickConversation}</p>
+              </div>
             )}
-          </Paper>
+          </div>
         )}
       </div>
       {!desktop && chat && (
-        <Box
-          role="dialog"
-          aria-label={openRow?.shopperName}
-          sx={{
-            position: 'fixed',
-            inset: 0,
-            zIndex: (t) => t.zIndex.drawer + 2,
-            bgcolor: 'background.default',
-            display: 'flex',
-          }}
-        >
+        <div role="dialog" aria-label={openRow?.shopperName} className={css.chatSheet}>
           {chat}
-        </Box>
+        </div>
       )}
       <Suspense fallback={null}>
         {managingMounted && <SavedRepliesDialog open={managing} onClose={() => setManaging(false)} />}
