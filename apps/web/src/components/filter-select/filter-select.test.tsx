@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../test-utils.tsx';
 import { FilterSelect } from './filter-select.tsx';
 
+// The first one wanted loads MUI's Menu and theme (a chunk of their own): on a busy machine, seconds.
+const loaded = { timeout: 15_000 };
+
 const options = [
   { value: '', label: 'All channels' },
   { value: 'shopee', label: 'Shopee' },
@@ -34,7 +37,7 @@ describe('a filter', () => {
     const onChange = renderFilter();
     const field = screen.getByRole('combobox', { name: 'Channel' });
     await userEvent.click(field);
-    const list = await screen.findByRole('listbox', { name: 'Channel' });
+    const list = await screen.findByRole('listbox', { name: 'Channel' }, loaded);
     expect(screen.getByRole('option', { name: 'All channels' }).getAttribute('aria-selected')).toBe('true');
     expect(list.getAttribute('id')).toBe(field.getAttribute('aria-controls'));
     await userEvent.click(screen.getByRole('option', { name: 'Lazada' }));
@@ -47,7 +50,7 @@ describe('a filter', () => {
     const onChange = renderFilter();
     screen.getByRole('combobox').focus();
     await userEvent.keyboard('{ArrowDown}');
-    await screen.findByRole('listbox');
+    await screen.findByRole('listbox', {}, loaded);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
     expect(onChange).not.toHaveBeenCalled();

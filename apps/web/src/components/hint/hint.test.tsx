@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Hint } from './hint.tsx';
 
+// The first one wanted loads MUI's Tooltip and theme (a chunk of their own): on a busy machine, seconds.
+const loaded = { timeout: 15_000 };
+
 afterEach(cleanup);
 
 describe('a hint', () => {
@@ -35,7 +38,9 @@ describe('a hint', () => {
       </Hint>,
     );
     await user.hover(screen.getByText('2 h left'));
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Shopee expects a reply within 12 hours');
+    expect((await screen.findByRole('tooltip', {}, loaded)).textContent).toBe(
+      'Shopee expects a reply within 12 hours',
+    );
     // The Tooltip's element replaced the one under the pointer: a browser tells it so on the next move.
     await user.hover(screen.getByText('2 h left'));
     await user.unhover(screen.getByText('2 h left'));
@@ -69,7 +74,7 @@ describe('a hint', () => {
     );
     await user.tab();
     await user.tab();
-    await screen.findByRole('tooltip');
+    await screen.findByRole('tooltip', {}, loaded);
     const button = screen.getByRole('button', { name: 'Reply windows' });
     expect(document.activeElement).toBe(button);
     await act(async () => button.blur());

@@ -39,7 +39,7 @@ describe("Insights' shop and period", () => {
     const picker = screen.getByRole('combobox', { name: /Shop/ });
     expect(picker.textContent).toBe('All shops');
     await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'Kedai Comel' }));
+    await user.click(await screen.findByRole('option', { name: 'Kedai Comel' }, { timeout: 15_000 }));
     await waitFor(() => expect(router.state.location.search).toBe('?shopId=shop-sp&days=7'));
     expect(screen.getByRole('combobox', { name: /Shop/ }).textContent).toBe('Kedai Comel');
     expect(fetch).toHaveBeenCalledWith('/api/insights?shopId=shop-sp&days=7', expect.anything());

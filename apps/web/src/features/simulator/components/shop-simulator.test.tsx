@@ -57,7 +57,9 @@ describe('the simulator’s answer', () => {
     expect(chip.textContent).toBe('Confident');
     expect(document.body.textContent).not.toMatch(/\d+ ?%/);
     await user.hover(chip);
-    expect((await screen.findByRole('tooltip')).textContent).toBe(glossary.confidence(1).hint);
+    expect((await screen.findByRole('tooltip', {}, { timeout: 15_000 })).textContent).toBe(
+      glossary.confidence(1).hint,
+    );
     expect(chip.getAttribute('aria-describedby')).toBeTruthy();
   });
 
