@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppProviders } from './app/providers.tsx';
-import { MuiScope } from './components/mui-scope/mui-scope.tsx';
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -20,9 +19,7 @@ export function renderAt(path: string, routes: { path: string; element: ReactNod
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders client={client}>
-      <MuiScope>
-        <RouterProvider router={router} />
-      </MuiScope>
+      <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...view, router, client };

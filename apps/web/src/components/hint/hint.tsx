@@ -11,8 +11,6 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
-import { loadMuiScope } from '../mui-scope/lazy-mui.ts';
-import type { MuiScope } from '../mui-scope/mui-scope.tsx';
 
 /** How long after a touch a phone's made-up mouse events arrive (they follow the tap's end). */
 const TAP_MOUSE_EVENTS_MS = 1000;
@@ -28,17 +26,12 @@ interface HintTarget {
   onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
 }
 
-/**
- * MUI's Tooltip in the theme, loaded when a hint is first wanted: a first screen of hints loads no
- * MUI for them.
- */
+/** MUI's Tooltip, loaded when a hint is first wanted: a first screen of hints loads no MUI for them. */
 let Tooltip: typeof TooltipComponent | null = null;
-let Scope: typeof MuiScope | null = null;
 let loading: Promise<unknown> | null = null;
 const loadTooltip = () =>
-  (loading ??= Promise.all([import('@mui/material/Tooltip'), loadMuiScope()]).then(([tooltip, scope]) => {
-    Tooltip = tooltip.default;
-    Scope = scope.MuiScope;
+  (loading ??= import('@mui/material/Tooltip').then((m) => {
+    Tooltip = m.default;
   }));
 
 /**
@@ -68,18 +61,16 @@ export function Hint({ title, children }: { title: string; children: ReactElemen
     }
   }, []);
 
-  if (open !== undefined && Tooltip && Scope)
+  if (open !== undefined && Tooltip)
     return (
-      <Scope>
-        <Tooltip
-          title={title}
-          open={open}
-          onOpen={() => setOpen(performance.now() - touchedAt.current > TAP_MOUSE_EVENTS_MS)}
-          onClose={() => setOpen(false)}
-        >
-          {cloneElement(children, { ref: giveFocusBack })}
-        </Tooltip>
-      </Scope>
+      <Tooltip
+        title={title}
+        open={open}
+        onOpen={() => setOpen(performance.now() - touchedAt.current > TAP_MOUSE_EVENTS_MS)}
+        onClose={() => setOpen(false)}
+      >
+        {cloneElement(children, { ref: giveFocusBack })}
+      </Tooltip>
     );
 
   const own = children.props;
