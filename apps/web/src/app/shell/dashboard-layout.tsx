@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { LeaveTo } from '../../lib/leave.tsx';
 import { useMediaQuery, widthFrom } from '../../lib/media-query.ts';
@@ -20,18 +20,12 @@ export function DashboardLayout() {
 export function DashboardShell() {
   const desktop = useMediaQuery(widthFrom('md'));
   const [open, setOpen] = useState(desktop);
-  const { pathname } = useLocation();
   useLiveAttention();
 
   // Open beside the page on a desktop, closed over it on a phone, whenever the width crosses 960 px.
   useEffect(() => {
     setOpen(desktop);
   }, [desktop]);
-  // The drawer closes once the merchant has picked a page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
-  useEffect(() => {
-    if (!desktop) setOpen(false);
-  }, [pathname]);
 
   return (
     <div className={css.shell}>

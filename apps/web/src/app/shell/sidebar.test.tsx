@@ -35,6 +35,9 @@ describe('the sidebar', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
     fireEvent.click(dialog);
     expect(onClose).toHaveBeenCalledTimes(3);
+    // Picking a page closes it.
+    await userEvent.click(screen.getByRole('link', { name: 'Inbox' }));
+    expect(onClose).toHaveBeenCalledTimes(4);
 
     const closed = renderSidebar({ open: false, desktop: false });
     expect(closed.container.querySelector('dialog')?.open).toBe(false);

@@ -53,7 +53,16 @@ function Drawer({ open, onClose, children }: { open: boolean; onClose: () => voi
               <CloseRounded />
             </IconButton>
           </div>
-          <nav aria-label="Dashboard" className={css.nav}>
+          {/* It closes once the merchant has picked a page (not on a redirect: a page that loads
+              late would close a drawer opened meanwhile). */}
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside answer the keyboard; this hears their clicks */}
+          <nav
+            aria-label="Dashboard"
+            className={css.nav}
+            onClick={(e) => {
+              if (e.target instanceof Element && e.target.closest('a')) onClose();
+            }}
+          >
             {children}
           </nav>
         </>
