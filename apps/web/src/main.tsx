@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/baseline.css';
 import { App } from './app/app.tsx';
 import { firstPageReady, prefetchShell } from './app/first-render.ts';
 import { createDashboardRouter } from './app/router.tsx';
-import { dashboardTheme } from './app/theme.ts';
 import { nextTask } from './lib/next-task.ts';
 import { provideRealtimeConnection } from './lib/realtime.ts';
 
@@ -15,7 +15,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 // The first load in slices, each a task of its own, so a phone's main thread is never held for long
 // (the modules' own evaluation is the first): the shell's data requests; the router, which starts the
-// first page's lazy code and data; the theme; then, once that code and data are in, React draws the
+// first page's lazy code and data; then, once that code and data are in, React draws the
 // first page once, in a transition (rendered in slices, the browser painting and answering input
 // between them). Meanwhile index.html's top bar, or the view's prerendered frame, shows.
 async function start(container: HTMLElement) {
@@ -23,8 +23,6 @@ async function start(container: HTMLElement) {
   prefetchShell();
   await nextTask();
   const router = createDashboardRouter();
-  await nextTask();
-  dashboardTheme();
   await firstPageReady(router);
   startTransition(() => {
     createRoot(container).render(

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppProviders } from './app/providers.tsx';
+import { MuiScope } from './components/mui-scope/mui-scope.tsx';
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
@@ -19,7 +20,9 @@ export function renderAt(path: string, routes: { path: string; element: ReactNod
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <AppProviders client={client}>
-      <RouterProvider router={router} />
+      <MuiScope>
+        <RouterProvider router={router} />
+      </MuiScope>
     </AppProviders>,
   );
   return { ...view, router, client };

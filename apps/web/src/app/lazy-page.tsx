@@ -1,6 +1,5 @@
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { lazyMui } from '../components/mui-scope/lazy-mui.ts';
 
-/** A page loaded with its own bundle the first time it is shown; features keep named exports. */
-export function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
-}
+/** A page loaded with its own bundle the first time it is shown, in MUI's theme; features keep named exports. */
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazyMui(load);

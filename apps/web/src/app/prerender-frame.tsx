@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MuiScope } from '../components/mui-scope/mui-scope.tsx';
 import { InboxPage } from '../features/inbox/components/inbox-page/inbox-page.tsx';
 import { InsightsPage } from '../features/insights/components/insights-page.tsx';
 import { AppProviders } from './providers.tsx';
@@ -28,7 +29,12 @@ export function renderInboxFrame(): string {
  * address's are drawn when React replaces it.
  */
 export function renderInsightsFrame(): string {
-  return renderInShell('/insights', <InsightsPage />)
+  return renderInShell(
+    '/insights',
+    <MuiScope>
+      <InsightsPage />
+    </MuiScope>,
+  )
     .replaceAll('aria-pressed="true"', 'aria-pressed="false"')
     .replaceAll(' Mui-selected', '')
     .replace(/(role="combobox"[^>]*>)All shops</, '$1&#8203;<');

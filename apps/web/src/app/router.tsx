@@ -1,6 +1,6 @@
 import { pageOf, providers } from '@balas/contracts';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
-import { NotFoundPage } from '../components/not-found-page.tsx';
+import { loadMuiScope } from '../components/mui-scope/lazy-mui.ts';
 import { useShops } from '../features/shops/api/get-shops.ts';
 import { prefetchShop, prefetchShops } from '../features/shops/api/prefetch.ts';
 import { LeaveTo } from '../lib/leave.tsx';
@@ -13,6 +13,7 @@ import { DashboardLayout } from './shell/dashboard-layout.tsx';
 // Every feature is its own chunk, loaded the first time one of its pages is shown: the first load is
 // the shell (layout, top bar, sidebar) and the page at hand. A new page is one line here and, if it
 // belongs in the sidebar, one entry in ./shell/sidebar-links.tsx.
+const NotFoundPage = lazyPage(() => import('../components/not-found-page.tsx').then((m) => m.NotFoundPage));
 const AccountPage = lazyPage(() =>
   import('../features/account/components/account-page.tsx').then((m) => m.AccountPage),
 );
@@ -157,10 +158,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
+        // Drawn with MUI: its theme comes with it.
         lazy: () =>
-          import('../features/insights/components/insights-page.tsx').then((m) => ({
-            Component: m.InsightsPage,
-          })),
+          Promise.all([import('../features/insights/components/insights-page.tsx'), loadMuiScope()]).then(
+            ([page, { inMuiScope }]) => ({ Component: inMuiScope(page.InsightsPage) }),
+          ),
         loader: loadBeforeFirstRender((url) =>
           import('../features/insights/api/prefetch.ts').then((m) => m.prefetchInsights(url)),
         ),

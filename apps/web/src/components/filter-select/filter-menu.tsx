@@ -1,4 +1,5 @@
 import { Menu, MenuItem } from '@mui/material';
+import { MuiScope } from '../mui-scope/mui-scope.tsx';
 
 export interface FilterOption {
   value: string;
@@ -24,28 +25,30 @@ export function FilterMenu({
   onClose: () => void;
 }) {
   return (
-    <Menu
-      open
-      anchorEl={anchor}
-      onClose={onClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-      slotProps={{
-        list: { id: listId, role: 'listbox', 'aria-labelledby': labelId, disableListWrap: true },
-        paper: { style: { minWidth: anchor.clientWidth } },
-      }}
-    >
-      {options.map((option) => (
-        <MenuItem
-          key={option.value}
-          role="option"
-          selected={option.value === value}
-          aria-selected={option.value === value}
-          onClick={() => onChoose(option.value)}
-        >
-          {option.label}
-        </MenuItem>
-      ))}
-    </Menu>
+    <MuiScope>
+      <Menu
+        open
+        anchorEl={anchor}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'center' }}
+        slotProps={{
+          list: { id: listId, role: 'listbox', 'aria-labelledby': labelId, disableListWrap: true },
+          paper: { style: { minWidth: anchor.clientWidth } },
+        }}
+      >
+        {options.map((option) => (
+          <MenuItem
+            key={option.value}
+            role="option"
+            selected={option.value === value}
+            aria-selected={option.value === value}
+            onClick={() => onChoose(option.value)}
+          >
+            {option.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </MuiScope>
   );
 }

@@ -11,6 +11,8 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { loadMuiScope } from '../mui-scope/lazy-mui.ts';
+import type { MuiScope } from '../mui-scope/mui-scope.tsx';
 
 /** How long after a touch a phone's made-up mouse events arrive (they follow the tap's end). */
 const TAP_MOUSE_EVENTS_MS = 1000;
@@ -26,12 +28,17 @@ interface HintTarget {
   onTouchStart?: (event: TouchEvent<HTMLElement>) => void;
 }
 
-/** MUI's Tooltip, loaded when a hint is first wanted: a first screen of hints loads no MUI for them. */
+/**
+ * MUI's Tooltip in the theme, loaded when a hint is first wanted: a first screen of hints loads no
+ * MUI for them.
+ */
 let Tooltip: typeof TooltipComponent | null = null;
+let Scope: typeof MuiScope | null = null;
 let loading: Promise<unknown> | null = null;
 const loadTooltip = () =>
-  (loading ??= import('@mui/material/Tooltip').then((m) => {
-    Tooltip = m.default;
+  (loading ??= Promise.all([import('@mui/material/Tooltip'), loadMuiScope()]).then(([tooltip, scope]) => {
+    Tooltip = tooltip.default;
+    Scope = scope.MuiScope;
   }));
 
 /**
@@ -61,16 +68,18 @@ export function Hint({ title, children }: { title: string; children: ReactElemen
     }
   }, []);
 
-  if (open !== undefined && Tooltip)
+  if (open !== undefined && Tooltip && Scope)
     return (
-      <Tooltip
-        title={title}
-        open={open}
-        onOpen={() => setOpen(performance.now() - touchedAt.current > TAP_MOUSE_EVENTS_MS)}
-        onClose={() => setOpen(false)}
-      >
-        {cloneElement(children, { ref: giveFocusBack })}
-      </Tooltip>
+      <Scope>
+        <Tooltip
+          title={title}
+          open={open}
+          onOpen={() => setOpen(performance.now() - touchedAt.current > TAP_MOUSE_EVENTS_MS)}
+          onClose={() => setOpen(false)}
+        >
+          {cloneElement(children, { ref: giveFocusBack })}
+        </Tooltip>
+      </Scope>
     );
 
   const own = children.props;

@@ -26,6 +26,7 @@ import {
 } from '@mui/material';
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useOpenedOnce } from '../../../lib/opened-once.ts';
 import { useChannel, useRealtimeState } from '../../../lib/realtime.ts';
 import { tokenStore } from '../../../lib/storage.ts';
 import { DraftCard } from '../../drafts/components/draft-card.tsx';
@@ -41,7 +42,6 @@ import { ChatRating } from './chat-rating.tsx';
 import { ChatSidebar } from './chat-sidebar.tsx';
 import { ComposerDialogs, type ComposerOpen, ComposerTools } from './composer/composer-tools.tsx';
 import { ReplyBox } from './saved-replies/reply-box.tsx';
-import { SavedRepliesDialog } from './saved-replies/saved-replies-dialog.tsx';
 import { ConversationControls } from './states/conversation-controls.tsx';
 import { describeState } from './states/inbox-state.ts';
 import { StateChip } from './states/state-chip.tsx';
@@ -51,6 +51,11 @@ const ApprovedAnswerDialog = lazy(() =>
   import('../../tests/components/approved-answer-dialog.tsx').then((m) => ({
     default: m.ApprovedAnswerDialog,
   })),
+);
+
+// The saved replies' manager (with its form's schema), loaded when first opened.
+const SavedRepliesDialog = lazy(() =>
+  import('./saved-replies/saved-replies-dialog.tsx').then((m) => ({ default: m.SavedRepliesDialog })),
 );
 
 const ShopperPanel = lazy(() => import('./shopper-panel.tsx').then((m) => ({ default: m.ShopperPanel })));
@@ -154,6 +159,7 @@ export function ChatView({
   const { send, retry } = useSendReply(shop, conversation);
   const [alert, setAlert] = useState<string | null>(null);
   const [saving, setSaving] = useState<{ text?: string } | null>(null);
+  const savingMounted = useOpenedOnce(!!saving);
   const [correcting, setCorrecting] = useState<{ question: string; reply: string } | null>(null);
   const connection = useRealtimeState();
   // A platform whose history has no earlier pages (Lazada lists a session's latest messages).
@@ -288,7 +294,11 @@ export function ChatView({
           onPasteImage={(file) => setComposing({ kind: 'image', file })}
         />
         <ComposerDialogs shop={shop} open={composing} onClose={() => setComposing(null)} onSend={onSend} />
-        <SavedRepliesDialog open={!!saving} initialText={saving?.text} onClose={() => setSaving(null)} />
+        {savingMounted && (
+          <Suspense fallback={null}>
+            <SavedRepliesDialog open={!!saving} initialText={saving?.text} onClose={() => setSaving(null)} />
+          </Suspense>
+        )}
         {correcting && (
           <Suspense fallback={null}>
             <ApprovedAnswerDialog

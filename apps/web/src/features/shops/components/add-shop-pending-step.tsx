@@ -17,9 +17,9 @@ import { shopQueryOptions } from '../api/get-shop.ts';
 import { shopKeys } from '../api/get-shops.ts';
 import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop } from '../hooks/current-shop.ts';
+import { shopPath } from '../shop-path.ts';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { ReconnectButton } from './reconnect-button.tsx';
-import { shopPath } from './shop-card.tsx';
 
 /** A website shop needs no authorization: its last step is the line to paste into the site. */
 function WebsiteReady({ shop }: { shop: Shop | undefined }) {

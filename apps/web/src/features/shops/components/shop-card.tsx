@@ -5,13 +5,10 @@ import { Link } from 'react-router';
 import { useShopAttention } from '../../../lib/realtime-counts.ts';
 import { ShopTestsLine } from '../../tests/components/test-pass-rate.tsx';
 import { selectShop } from '../hooks/current-shop.ts';
+import { shopPath } from '../shop-path.ts';
 import { ProviderAvatar, providerLabel } from './provider-badge.tsx';
 import { canAuthorizeAgain, ReconnectButton } from './reconnect-button.tsx';
 import { ShopStatusChip } from './shop-status-chip.tsx';
-
-/** A shop's page, named by its platform (an address with another platform's name redirects here). */
-export const shopPath = (shop: Pick<Shop, 'id' | 'providerName'>) =>
-  `/dashboard/shops/${shop.providerName}/${shop.id}`;
 
 /** One shop in the list: opens its detail page; a shop not connected offers to authorize again. */
 export function ShopCard({ shop }: { shop: Shop }) {

@@ -2,7 +2,7 @@ import type { Shop } from '@balas/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerApi, renderAt } from '../../../test-utils.tsx';
-import { shopPath } from './shop-card.tsx';
+import { shopPath } from '../shop-path.ts';
 import { ShopDetailPage } from './shop-detail-page.tsx';
 
 const shop = (id: string, providerName: Shop['providerName'], name: string): Shop => ({

@@ -9,11 +9,11 @@ import { useOnboarding } from '../api/get-onboarding.ts';
 import { useShop } from '../api/get-shop.ts';
 import { useAuthorizationOutcome } from '../hooks/authorization-window.ts';
 import { selectShop, useCurrentShop } from '../hooks/current-shop.ts';
+import { shopPath } from '../shop-path.ts';
 import { EmbedSnippet } from './embed-snippet.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { RemoveShopButton } from './remove-shop-button.tsx';
 import { ShopBanner } from './shop-banner.tsx';
-import { shopPath } from './shop-card.tsx';
 
 // Below the fold, with its form library and schemas: loaded after the page has painted.
 const ShopSettingsForm = lazy(() =>

@@ -14,13 +14,15 @@ import EditNoteRounded from '@mui/icons-material/EditNoteRounded?plain';
 import ForumOutlined from '@mui/icons-material/ForumOutlined?plain';
 import NotificationsNoneRounded from '@mui/icons-material/NotificationsNoneRounded?plain';
 import TimerOutlined from '@mui/icons-material/TimerOutlined?plain';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { IconButton, TextButton } from '../../../../components/buttons/buttons.tsx';
 import { FilterSelect } from '../../../../components/filter-select/filter-select.tsx';
 import { Hint } from '../../../../components/hint/hint.tsx';
+import { lazyMui } from '../../../../components/mui-scope/lazy-mui.ts';
 import { SearchField } from '../../../../components/search-field/search-field.tsx';
 import { useMediaQuery, widthFrom } from '../../../../lib/media-query.ts';
+import { useOpenedOnce } from '../../../../lib/opened-once.ts';
 import { countText, useInboxCounts } from '../../../../lib/realtime-counts.ts';
 import { useShops } from '../../../shops/api/get-shops.ts';
 import { providerLabel } from '../../../shops/components/provider-badge.tsx';
@@ -35,25 +37,19 @@ import { InboxList } from './inbox-list.tsx';
 import css from './inbox-page.module.css';
 
 // What the list's first paint does not need is fetched when first wanted (a phone parses every byte it
-// loads before the list can answer a tap): the open chat (the /chat page's chunk) and the three dialogs.
-const ChatView = lazy(() => import('../chat-page.tsx').then((m) => ({ default: m.ChatView })));
-const SavedRepliesDialog = lazy(() =>
-  import('../saved-replies/saved-replies-dialog.tsx').then((m) => ({ default: m.SavedRepliesDialog })),
+// loads before the list can answer a tap): the open chat (the /chat page's chunk) and the dialogs,
+// drawn with MUI, which comes with the first of them.
+const ChatView = lazyMui(() => import('../chat-page.tsx').then((m) => m.ChatView));
+const SavedRepliesDialog = lazyMui(() =>
+  import('../saved-replies/saved-replies-dialog.tsx').then((m) => m.SavedRepliesDialog),
 );
-const AlertsDialog = lazy(() => import('./alerts-dialog.tsx').then((m) => ({ default: m.AlertsDialog })));
-const DraftModesDialog = lazy(() =>
-  import('../../../drafts/components/draft-modes-dialog.tsx').then((m) => ({ default: m.DraftModesDialog })),
+const AlertsDialog = lazyMui(() => import('./alerts-dialog.tsx').then((m) => m.AlertsDialog));
+const DraftModesDialog = lazyMui(() =>
+  import('../../../drafts/components/draft-modes-dialog.tsx').then((m) => m.DraftModesDialog),
 );
-const ResponseWindowsDialog = lazy(() =>
-  import('./response-windows-dialog.tsx').then((m) => ({ default: m.ResponseWindowsDialog })),
+const ResponseWindowsDialog = lazyMui(() =>
+  import('./response-windows-dialog.tsx').then((m) => m.ResponseWindowsDialog),
 );
-
-/** True once `open` has been true: a dialog is mounted when first opened and stays, so it can animate closed. */
-function useOpenedOnce(open: boolean) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 const views = inboxViews;
 

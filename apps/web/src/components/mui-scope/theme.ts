@@ -14,7 +14,7 @@ const line = '#e6eaee';
 const primaryDark = '#17603f';
 
 /**
- * Light theme of spec §9 (white background and surface, sm 600 … xxl 2560) with a primary that meets
+ * MUI's light theme of spec §9 (white background and surface, sm 600 … xxl 2560) with a primary that meets
  * WCAG 2.2 AA under white text; every palette colour that carries text passes 4.5:1. Built on first
  * use, not as the module loads: on a phone it is a slice of work of its own (main.tsx).
  */
@@ -53,17 +53,6 @@ const buildTheme = () =>
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
-      MuiCssBaseline: {
-        styleOverrides: {
-          body: { WebkitFontSmoothing: 'antialiased' },
-          // A visible focus ring for keyboard users on everything clickable.
-          'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible':
-            {
-              outline: `2px solid ${primaryDark}`,
-              outlineOffset: 2,
-            },
-        },
-      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 8, paddingInline: 16 }, sizeLarge: { paddingBlock: 10 } },
