@@ -78,6 +78,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                     name: 'dashboard-core',
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
                   },
+                  {
+                    name: 'mui-core',
+                    test: /node_modules[\\/](@emotion|stylis|react-is|@mui[\\/](system|styled-engine|utils|private-theming|material[\\/](styles|utils|internal|ButtonBase|Typography|Paper|Box|Stack|Button|CircularProgress)))[\\/]/,
+                  },
                 ],
               },
             },

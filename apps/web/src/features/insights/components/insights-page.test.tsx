@@ -51,7 +51,8 @@ describe("Insights' shop and period", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Custom' }));
     expect(screen.getByRole('button', { name: 'Custom' }).getAttribute('aria-pressed')).toBe('true');
-    const from = screen.getByLabelText('From');
+    // The date fields load when Custom is first chosen.
+    const from = await screen.findByLabelText('From', {}, { timeout: 15_000 });
     const to = screen.getByLabelText('To');
     await user.clear(from);
     await user.type(from, '2026-11-01');

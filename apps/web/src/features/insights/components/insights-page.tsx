@@ -1,8 +1,8 @@
 import { type InsightsOverview, insightsMessages, insightsPresets, responseWindowOf } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { Alert, Box, Button, LinearProgress, Skeleton, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { FilterSelect } from '../../../components/filter-select/filter-select.tsx';
@@ -18,6 +18,11 @@ import { change, count, duration, percent, shortDate } from './format.ts';
 import css from './insights-page.module.css';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
 import { RatingsFigure } from './ratings-figure.tsx';
+
+// The custom period's date fields, loaded when "Custom" is chosen.
+const CustomPeriodForm = lazy(() =>
+  import('./custom-period-form.tsx').then((m) => ({ default: m.CustomPeriodForm })),
+);
 
 const d = insightsMessages.definitions;
 const details = insightsMessages.details;
@@ -55,7 +60,6 @@ export function InsightsPage() {
   const [filter, setFilter] = useFilter();
   const shops = useShops();
   const insights = useInsights(filter);
-  const [custom, setCustom] = useState({ from: filter.from, to: filter.to });
   const [customOpen, setCustomOpen] = useState(!filter.days);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -109,35 +113,12 @@ export function InsightsPage() {
           }}
         />
         {customOpen && (
-          <Stack
-            component="form"
-            direction="row"
-            spacing={1}
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (custom.from && custom.to) setFilter({ days: null, ...custom });
-            }}
-          >
-            <TextField
-              size="small"
-              type="date"
-              label="From"
-              value={custom.from}
-              onChange={(e) => setCustom({ ...custom, from: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
+          <Suspense fallback={null}>
+            <CustomPeriodForm
+              initial={{ from: filter.from, to: filter.to }}
+              onApply={(period) => setFilter({ days: null, ...period })}
             />
-            <TextField
-              size="small"
-              type="date"
-              label="To"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <Button type="submit" variant="contained" disabled={!custom.from || !custom.to}>
-              Apply
-            </Button>
-          </Stack>
+          </Suspense>
         )}
       </Box>
       {exportError && (
