@@ -1,6 +1,5 @@
 import { insightsMessages } from '@balas/contracts';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import { Box, Card } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined?plain';
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import css from './figure-card.module.css';
@@ -90,7 +89,7 @@ export function FigureCard({
   const id = useId();
   const labels = dates?.map(shortDate) ?? [];
   return (
-    <Card component="section" aria-labelledby={`${id}-title`} sx={{ height: '100%' }}>
+    <section aria-labelledby={`${id}-title`} className={css.card}>
       <div className={css.content}>
         <h2 id={`${id}-title`} className={css.title}>
           {title}
@@ -119,11 +118,11 @@ export function FigureCard({
         )}
         {children}
         <div className={css.footer}>
-          <InfoOutlined fontSize="inherit" className={css.info} aria-hidden />
+          <InfoOutlined className={css.info} style={{ fontSize: 'inherit' }} />
           <span className={css.caption}>{definition}</span>
         </div>
       </div>
-    </Card>
+    </section>
   );
 }
 
@@ -168,18 +167,8 @@ function DailyChart({
       </div>
       <div id={`${id}-view`}>
         {table ? (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Box
-              component="table"
-              sx={{
-                width: '100%',
-                borderCollapse: 'collapse',
-                fontSize: 13,
-                '& th, & td': { textAlign: 'right', px: 1, py: 0.5, borderBottom: 1, borderColor: 'divider' },
-                '& th:first-of-type': { textAlign: 'left', whiteSpace: 'nowrap' },
-                '& thead th': { fontWeight: 600, color: 'text.secondary' },
-              }}
-            >
+          <div className={css.tableBox}>
+            <table className={css.table}>
               <thead>
                 <tr>
                   <th scope="col">{words.day}</th>
@@ -200,8 +189,8 @@ function DailyChart({
                   </tr>
                 ))}
               </tbody>
-            </Box>
-          </Box>
+            </table>
+          </div>
         ) : (
           <div
             ref={chartBox}

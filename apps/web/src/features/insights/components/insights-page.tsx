@@ -1,7 +1,7 @@
 import { type InsightsOverview, insightsMessages, insightsPresets, responseWindowOf } from '@balas/contracts';
 import Download from '@mui/icons-material/Download';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
-import { Alert, Box, Button, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Button, LinearProgress, Skeleton } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -72,7 +72,7 @@ export function InsightsPage() {
   };
 
   return (
-    <Box>
+    <div>
       <PageHeader
         title={insightsMessages.title}
         subtitle={
@@ -86,7 +86,7 @@ export function InsightsPage() {
           </Button>
         }
       />
-      <Box sx={{ mb: 3, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <div className={css.filters}>
         <FilterSelect
           className={css.shop}
           label="Shop"
@@ -120,7 +120,7 @@ export function InsightsPage() {
             />
           </Suspense>
         )}
-      </Box>
+      </div>
       {exportError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {exportError}
@@ -137,9 +137,7 @@ export function InsightsPage() {
         <>
           {data && insights.isFetching && <LinearProgress aria-label="Updating" sx={{ mb: 1 }} />}
           {/* Needs no data, so it is drawn with the first paint (and the prerendered frame), not after the figures. */}
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
-            {d.chat}
-          </Typography>
+          <p className={css.intro}>{d.chat}</p>
           {data ? (
             <>
               <Figures data={data} />
@@ -147,16 +145,16 @@ export function InsightsPage() {
               <RatingsFigure filter={filter} />
             </>
           ) : (
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <div className={css.loading}>
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} variant="rounded" height={320} />
               ))}
-            </Box>
+            </div>
           )}
         </>
       )}
       {!noShops && <KnowledgeGaps shopId={filter.shopId} shops={shops.data ?? []} />}
-    </Box>
+    </div>
   );
 }
 
@@ -184,17 +182,7 @@ function Figures({ data }: { data: InsightsOverview }) {
   const time = (v: number | null) => duration(v);
 
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          md: 'repeat(2, minmax(0, 1fr))',
-          xl: 'repeat(3, minmax(0, 1fr))',
-        },
-      }}
-    >
+    <div className={css.figures}>
       <FigureCard
         title="Chats"
         value={count(c.chats)}
@@ -280,10 +268,7 @@ function Figures({ data }: { data: InsightsOverview }) {
         value={
           <>
             {duration(c.botFirstResponse.medianMs)}
-            <Typography component="span" variant="body1" color="text.secondary">
-              {' '}
-              bot · {duration(c.humanFirstResponse.medianMs)} your team
-            </Typography>
+            <span className={css.valueNote}> bot · {duration(c.humanFirstResponse.medianMs)} your team</span>
           </>
         }
         detail={details.firstResponse({
@@ -380,7 +365,7 @@ function Figures({ data }: { data: InsightsOverview }) {
           emptyText="Files will be listed here when the bot answers shoppers from them."
         />
       </FigureCard>
-    </Box>
+    </div>
   );
 }
 
@@ -396,36 +381,28 @@ function Ranked({
 }) {
   const max = Math.max(1, ...items.map((i) => i.count));
   return (
-    <Box sx={{ mt: 1 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
-        {title}
-      </Typography>
+    <div className={css.ranked}>
+      <h3 className={css.rankedTitle}>{title}</h3>
       {items.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {emptyText}
-        </Typography>
+        <p className={css.note}>{emptyText}</p>
       ) : (
-        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        <ol className={css.rankedList}>
           {items.map((item) => (
-            <Box component="li" key={item.name} sx={{ mb: 0.75 }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {item.name}
-                </Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {count(item.count)}
-                </Typography>
-              </Stack>
+            <li key={item.name} className={css.rankedItem}>
+              <div className={css.rankedRow}>
+                <span className={css.rankedName}>{item.name}</span>
+                <span className={css.rankedCount}>{count(item.count)}</span>
+              </div>
               <progress
                 className={css.bar}
                 value={item.count}
                 max={max}
                 aria-label={`${item.name}: ${item.count}`}
               />
-            </Box>
+            </li>
           ))}
-        </Box>
+        </ol>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { ratingAverage, ratingCount, ratingWords } from '@balas/contracts';
-import { Box, Stack, Typography } from '@mui/material';
+import hidden from '../../../components/visually-hidden.module.css';
 import type { InsightsFilter } from '../api/insights.ts';
 import { useRatingFigures } from '../api/ratings.ts';
 import { FigureCard } from './figure-card.tsx';
+import css from './ratings-figure.module.css';
 
 const average = (n: number | null) => (n === null ? '–' : n.toFixed(1));
 
@@ -10,42 +11,22 @@ const average = (n: number | null) => (n === null ? '–' : n.toFixed(1));
 function Distribution({ bot, agent }: { bot: number[]; agent: number[] }) {
   const max = Math.max(1, ...bot.map((b, i) => b + (agent[i] ?? 0)));
   return (
-    <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 13 }}>
-      <caption
-        style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
-        Ratings by stars and who answered
-      </caption>
+    <table className={css.table}>
+      <caption className={hidden.hidden}>Ratings by stars and who answered</caption>
       <thead>
         <tr>
-          <Box
-            component="th"
-            scope="col"
-            sx={{ textAlign: 'left', fontWeight: 500, color: 'text.secondary' }}
-          >
+          <th scope="col" className={css.head}>
             Stars
-          </Box>
-          <Box component="th" scope="col" sx={{ width: '55%' }}>
-            <span
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
-              Share
-            </span>
-          </Box>
-          <Box
-            component="th"
-            scope="col"
-            sx={{ textAlign: 'right', fontWeight: 500, color: 'text.secondary' }}
-          >
+          </th>
+          <th scope="col" className={css.share}>
+            <span className={hidden.hidden}>Share</span>
+          </th>
+          <th scope="col" className={`${css.head} ${css.number}`}>
             {ratingWords.ratedBy.bot}
-          </Box>
-          <Box
-            component="th"
-            scope="col"
-            sx={{ textAlign: 'right', fontWeight: 500, color: 'text.secondary' }}
-          >
+          </th>
+          <th scope="col" className={`${css.head} ${css.number}`}>
             {ratingWords.ratedBy.agent}
-          </Box>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -54,34 +35,22 @@ function Distribution({ bot, agent }: { bot: number[]; agent: number[] }) {
           const a = agent[stars - 1] ?? 0;
           return (
             <tr key={stars}>
-              <Box component="th" scope="row" sx={{ textAlign: 'left', fontWeight: 400, py: 0.25 }}>
+              <th scope="row" className={css.stars}>
                 {stars} ★
-              </Box>
+              </th>
               <td>
-                <Box
-                  sx={{
-                    display: 'flex',
-                    height: 10,
-                    borderRadius: 1,
-                    bgcolor: 'action.hover',
-                    overflow: 'hidden',
-                  }}
-                >
-                  <Box sx={{ width: `${(b / max) * 100}%`, bgcolor: 'primary.main' }} />
-                  <Box sx={{ width: `${(a / max) * 100}%`, bgcolor: 'secondary.main' }} />
-                </Box>
+                <div className={css.bar}>
+                  <div className={css.bot} style={{ width: `${(b / max) * 100}%` }} />
+                  <div className={css.agent} style={{ width: `${(a / max) * 100}%` }} />
+                </div>
               </td>
-              <Box component="td" sx={{ textAlign: 'right' }}>
-                {b}
-              </Box>
-              <Box component="td" sx={{ textAlign: 'right' }}>
-                {a}
-              </Box>
+              <td className={css.number}>{b}</td>
+              <td className={css.number}>{a}</td>
             </tr>
           );
         })}
       </tbody>
-    </Box>
+    </table>
   );
 }
 
@@ -92,23 +61,16 @@ export function RatingsFigure({ filter }: { filter: InsightsFilter }) {
   const all = f ? f.bot.map((b, i) => b + (f.agent[i] ?? 0)) : [];
   const count = ratingCount(all);
   return (
-    <Box
-      sx={{
-        mt: 2,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
+    <div className={css.grid}>
       <FigureCard
         title={ratingWords.insightsTitle}
         value={f ? `${average(ratingAverage(all))} ★` : '…'}
         detail={
           f ? (
-            <Typography component="span" variant="body2" color="text.secondary">
+            <span className={css.detail}>
               {count} rating{count === 1 ? '' : 's'} · chatbot {average(ratingAverage(f.bot))} · your team{' '}
               {average(ratingAverage(f.agent))}
-            </Typography>
+            </span>
           ) : undefined
         }
         definition={ratingWords.insightsHint}
@@ -118,11 +80,11 @@ export function RatingsFigure({ filter }: { filter: InsightsFilter }) {
         emptyText={ratingWords.noRatings}
       >
         {f && count > 0 && (
-          <Stack spacing={1} sx={{ mt: 1 }}>
+          <div className={css.distribution}>
             <Distribution bot={f.bot} agent={f.agent} />
-          </Stack>
+          </div>
         )}
       </FigureCard>
-    </Box>
+    </div>
   );
 }
