@@ -43,6 +43,9 @@ function useNearScreen<T extends Element>() {
 
 const words = insightsMessages.chart;
 
+/** The charts' lines: the period (green), a second figure (slate), the previous period (grey, dashed). */
+export const chartColors = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
+
 export interface Series {
   label: string;
   data: (number | null)[];

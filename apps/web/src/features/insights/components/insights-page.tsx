@@ -13,7 +13,7 @@ import { useShops } from '../../shops/api/get-shops.ts';
 import { ApprovedFigure } from '../../tests/components/approved-figure.tsx';
 import { type InsightsFilter, insightsFilterOf, insightsParams, useInsights } from '../api/insights.ts';
 import { BusiestHours } from './busiest-hours.tsx';
-import { FigureCard, type Series } from './figure-card.tsx';
+import { chartColors, FigureCard, type Series } from './figure-card.tsx';
 import { change, count, duration, percent, shortDate } from './format.ts';
 import css from './insights-page.module.css';
 import { KnowledgeGaps } from './knowledge-gaps.tsx';
@@ -33,7 +33,6 @@ const PRESET_LABELS: Record<(typeof insightsPresets)[number], string> = {
   90: '90 days',
 };
 type Period = number | 'custom';
-const COLORS = { current: '#23805a', second: '#35495e', previous: '#a8b3bf' };
 
 function useFilter(): [InsightsFilter, (next: Partial<InsightsFilter>) => void] {
   const [params, setParams] = useSearchParams();
@@ -169,12 +168,12 @@ function Figures({ data }: { data: InsightsOverview }) {
     .join(' ');
 
   const chatsSeries: Series[] = [
-    { label: 'Chats', data: daily.map((x) => x.chats), color: COLORS.current },
-    { label: 'Shopper messages', data: daily.map((x) => x.shopperMessages), color: COLORS.second },
+    { label: 'Chats', data: daily.map((x) => x.chats), color: chartColors.current },
+    { label: 'Shopper messages', data: daily.map((x) => x.shopperMessages), color: chartColors.second },
     {
       label: 'Chats, previous period',
       data: previous(previousDaily.map((x) => x.chats)),
-      color: COLORS.previous,
+      color: chartColors.previous,
       previous: true,
     },
   ];
@@ -214,7 +213,7 @@ function Figures({ data }: { data: InsightsOverview }) {
               daily.map((x) => x.botResolved),
               daily.map((x) => x.closedChats),
             ),
-            color: COLORS.current,
+            color: chartColors.current,
             format: share,
           },
           {
@@ -225,7 +224,7 @@ function Figures({ data }: { data: InsightsOverview }) {
                 previousDaily.map((x) => x.closedChats),
               ),
             ),
-            color: COLORS.previous,
+            color: chartColors.previous,
             previous: true,
             format: share,
           },
@@ -250,7 +249,7 @@ function Figures({ data }: { data: InsightsOverview }) {
               daily.map((x) => x.handedOver),
               daily.map((x) => x.chats),
             ),
-            color: COLORS.current,
+            color: chartColors.current,
             format: share,
           },
         ]}
@@ -287,13 +286,13 @@ function Figures({ data }: { data: InsightsOverview }) {
           {
             label: 'Bot (median)',
             data: daily.map((x) => x.botFirstResponseMedianMs),
-            color: COLORS.current,
+            color: chartColors.current,
             format: time,
           },
           {
             label: 'Your team (median)',
             data: daily.map((x) => x.humanFirstResponseMedianMs),
-            color: COLORS.second,
+            color: chartColors.second,
             format: time,
           },
         ]}
@@ -317,7 +316,7 @@ function Figures({ data }: { data: InsightsOverview }) {
                 daily.map((x) => x.windowWithin),
                 daily.map((x) => x.windowDue),
               ),
-              color: COLORS.current,
+              color: chartColors.current,
               format: share,
             },
           ]}
@@ -333,7 +332,11 @@ function Figures({ data }: { data: InsightsOverview }) {
         definition={d.vouchers}
         dates={dates}
         series={[
-          { label: 'Vouchers offered', data: daily.map((x) => x.vouchersOffered), color: COLORS.current },
+          {
+            label: 'Vouchers offered',
+            data: daily.map((x) => x.vouchersOffered),
+            color: chartColors.current,
+          },
         ]}
         empty={c.vouchersOffered === 0}
         emptyText="Vouchers will appear here when the bot offers a topic's voucher in a chat."

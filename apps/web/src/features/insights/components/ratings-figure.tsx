@@ -2,7 +2,7 @@ import { ratingAverage, ratingCount, ratingWords } from '@balas/contracts';
 import hidden from '../../../components/visually-hidden.module.css';
 import type { InsightsFilter } from '../api/insights.ts';
 import { useRatingFigures } from '../api/ratings.ts';
-import { FigureCard } from './figure-card.tsx';
+import { chartColors, FigureCard } from './figure-card.tsx';
 import css from './ratings-figure.module.css';
 
 const average = (n: number | null) => (n === null ? '–' : n.toFixed(1));
@@ -75,7 +75,11 @@ export function RatingsFigure({ filter }: { filter: InsightsFilter }) {
         }
         definition={ratingWords.insightsHint}
         dates={f?.days.map((d) => d.day)}
-        series={f ? [{ label: 'Average stars', data: f.days.map((d) => d.average) }] : undefined}
+        series={
+          f
+            ? [{ label: 'Average stars', data: f.days.map((d) => d.average), color: chartColors.current }]
+            : undefined
+        }
         empty={f !== undefined && count === 0}
         emptyText={ratingWords.noRatings}
       >
