@@ -82,6 +82,14 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                     name: 'mui-core',
                     test: /node_modules[\\/](@emotion|stylis|react-is|@mui[\\/](system|styled-engine|utils|private-theming|material[\\/](styles|utils|internal|ButtonBase|Typography|Paper|Box|Stack|Button|CircularProgress)))[\\/]/,
                   },
+                  {
+                    name: 'mui-overlays',
+                    test: /node_modules[\\/](@popperjs|@mui[\\/]material[\\/](Modal|Portal|Popper|Popover|Grow|Fade|Backdrop|Unstable_TrapFocus|ClickAwayListener|Menu|MenuList|MenuItem|List|ListItem|ListItemText|ListItemIcon|ListItemButton|Divider|Tooltip|Snackbar|SnackbarContent|Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions))[\\/]/,
+                  },
+                  {
+                    name: 'mui-fields',
+                    test: /node_modules[\\/]@mui[\\/]material[\\/](TextField|InputBase|OutlinedInput|FilledInput|Input|InputLabel|InputAdornment|FormControl|FormLabel|FormHelperText|FormControlLabel|FormGroup|Select|NativeSelect|Switch|Checkbox|Radio|RadioGroup)[\\/]/,
+                  },
                 ],
               },
             },
