@@ -9,9 +9,9 @@ import { join } from 'node:path';
 /** The modules each view of contracts' dashboardViews shows first (the router's lazy pages and loaders). */
 const viewModules = {
   shops: ['src/features/shops/components/shops-page.tsx'],
+  // The settings form (its form library and schemas) is not named: the page loads it after it has painted.
   shop: [
     'src/features/shops/components/shop-detail-page.tsx',
-    'src/features/shops/components/shop-settings-form.tsx',
     'src/features/inbox/components/conversation-list.tsx',
   ],
   train: ['src/features/training/components/train-page.tsx'],
