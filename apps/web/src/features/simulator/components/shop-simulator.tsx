@@ -17,7 +17,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { productQuery } from '../../inbox/api/orders.ts';
-import { CorrectThisButton } from '../../tests/components/approved-answer-dialog.tsx';
+import { CorrectThisButton } from '../../tests/components/correct-this-button.tsx';
 import { SaveAsTestButton } from '../../tests/components/save-as-test-button.tsx';
 import { randomConversation, type SimulatorAnswer, useAsk } from '../api/simulator.ts';
 

@@ -14,10 +14,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useApproved, useApprovedMutations } from '../api/tests.ts';
-import { ApprovedAnswerDialog, type ApprovedDraft } from './approved-answer-dialog.tsx';
+import type { ApprovedDraft } from './approved-answer-dialog.tsx';
+
+// The dialog (its form) is loaded when a merchant first opens it.
+const ApprovedAnswerDialog = lazy(() =>
+  import('./approved-answer-dialog.tsx').then((m) => ({ default: m.ApprovedAnswerDialog })),
+);
 
 const LANG_NAMES = { en: 'English', ms: 'Malay', zh: 'Chinese' } as const;
 
@@ -191,7 +196,11 @@ export function ApprovedSection({ shopId }: { shopId: string }) {
           ))}
         </Stack>
       </CardContent>
-      {draft && <ApprovedAnswerDialog shopId={shopId} draft={draft} onClose={() => setDraft(null)} />}
+      {draft && (
+        <Suspense fallback={null}>
+          <ApprovedAnswerDialog shopId={shopId} draft={draft} onClose={() => setDraft(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         message="Delete this approved answer? The bot answers this question by itself again."

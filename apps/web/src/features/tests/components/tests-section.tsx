@@ -15,11 +15,16 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useTestMutations, useTests } from '../api/tests.ts';
-import { CorrectThisButton } from './approved-answer-dialog.tsx';
-import { type TestDraft, TestQuestionDialog } from './test-question-dialog.tsx';
+import { CorrectThisButton } from './correct-this-button.tsx';
+import type { TestDraft } from './test-question-dialog.tsx';
+
+// The dialog (its form) is loaded when a merchant first opens it.
+const TestQuestionDialog = lazy(() =>
+  import('./test-question-dialog.tsx').then((m) => ({ default: m.TestQuestionDialog })),
+);
 
 const percent = (passed: number, total: number) => (total === 0 ? 0 : Math.round((100 * passed) / total));
 
@@ -206,7 +211,11 @@ export function TestsSection({ shopId }: { shopId: string }) {
           })}
         </Stack>
       </CardContent>
-      {draft && <TestQuestionDialog shopId={shopId} draft={draft} onClose={() => setDraft(null)} />}
+      {draft && (
+        <Suspense fallback={null}>
+          <TestQuestionDialog shopId={shopId} draft={draft} onClose={() => setDraft(null)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         message="Delete this test question and its results?"
