@@ -78,6 +78,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
                     name: 'dashboard-core',
                     test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
                   },
+                  // MUI is not in the shell (decision 41): its core, its overlays and its form fields are
+                  // one file each, whichever page needs them, rather than dozens of small pieces (each a
+                  // request on a phone's link).
                   {
                     name: 'mui-core',
                     test: /node_modules[\\/](@emotion|stylis|react-is|@mui[\\/](system|styled-engine|utils|private-theming|material[\\/](styles|utils|internal|ButtonBase|Typography|Paper|Box|Stack|Button|CircularProgress)))[\\/]/,

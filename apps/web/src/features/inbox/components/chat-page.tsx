@@ -32,6 +32,7 @@ import { tokenStore } from '../../../lib/storage.ts';
 import { DraftCard } from '../../drafts/components/draft-card.tsx';
 import { HandoverSummaryCard } from '../../drafts/components/handover-summary-card.tsx';
 import { useShops } from '../../shops/api/get-shops.ts';
+import { ApprovedAnswerDialog } from '../../tests/components/lazy-approved-answer-dialog.ts';
 import { type ConversationRow, useConversations } from '../api/conversations.ts';
 import { useApplyRow, useInboxRow } from '../api/inbox.ts';
 import { useMessages, useSendReply } from '../api/messages.ts';
@@ -45,13 +46,6 @@ import { ReplyBox } from './saved-replies/reply-box.tsx';
 import { ConversationControls } from './states/conversation-controls.tsx';
 import { describeState } from './states/inbox-state.ts';
 import { StateChip } from './states/state-chip.tsx';
-
-// "Correct this" on a bot reply: its dialog, loaded when first wanted.
-const ApprovedAnswerDialog = lazy(() =>
-  import('../../tests/components/approved-answer-dialog.tsx').then((m) => ({
-    default: m.ApprovedAnswerDialog,
-  })),
-);
 
 // The saved replies' manager (with its form's schema), loaded when first opened.
 const SavedRepliesDialog = lazy(() =>

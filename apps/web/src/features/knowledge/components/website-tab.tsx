@@ -31,6 +31,7 @@ import {
 import { format } from 'date-fns';
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import hidden from '../../../components/visually-hidden.module.css';
 import { usePageDiff, useWebsiteMutations, useWebsites } from '../api/website.ts';
 
 const scheduleLabel: Record<WebsiteSchedule, string> = {
@@ -38,16 +39,6 @@ const scheduleLabel: Record<WebsiteSchedule, string> = {
   daily: 'Every day',
   weekly: 'Every week',
 };
-
-/** Read by screen readers only. */
-const srOnly = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const when = (iso: string | null) => (iso ? format(new Date(iso), 'd MMM y, HH:mm') : '—');
 
@@ -437,9 +428,9 @@ function DiffDialog({ page, onClose }: { page: WebsitePage | null; onClose: () =
                       <Box component="span" aria-hidden sx={{ fontWeight: 700, mr: 1 }}>
                         {line.op === 'added' ? '+' : line.op === 'removed' ? '−' : ' '}
                       </Box>
-                      <Box component="span" sx={srOnly}>
+                      <span className={hidden.hidden}>
                         {line.op === 'added' ? 'Added: ' : line.op === 'removed' ? 'Removed: ' : ''}
-                      </Box>
+                      </span>
                       {line.text}
                     </>
                   )}

@@ -14,15 +14,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useApproved, useApprovedMutations } from '../api/tests.ts';
 import type { ApprovedDraft } from './approved-answer-dialog.tsx';
-
-// The dialog (its form) is loaded when a merchant first opens it.
-const ApprovedAnswerDialog = lazy(() =>
-  import('./approved-answer-dialog.tsx').then((m) => ({ default: m.ApprovedAnswerDialog })),
-);
+import { ApprovedAnswerDialog } from './lazy-approved-answer-dialog.ts';
 
 const LANG_NAMES = { en: 'English', ms: 'Malay', zh: 'Chinese' } as const;
 

@@ -1,10 +1,6 @@
 import { Button } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
-
-// The dialog (its form) is loaded when a merchant first opens it.
-const ApprovedAnswerDialog = lazy(() =>
-  import('./approved-answer-dialog.tsx').then((m) => ({ default: m.ApprovedAnswerDialog })),
-);
+import { Suspense, useState } from 'react';
+import { ApprovedAnswerDialog } from './lazy-approved-answer-dialog.ts';
 
 /** "Correct this" under a bot reply: opens the dialog with the shopper's question and the reply. */
 export function CorrectThisButton({
